@@ -1,0 +1,1 @@
+"""Benchmarks: run side by side with peers; results in bench/README.md."""

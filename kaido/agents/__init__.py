@@ -1,0 +1,74 @@
+"""Game-independent agents, and `make_agent` to build one from a command-line spec.
+
+A spec is a kind with optional settings: `random`, `greedy`, `mcts:time=0.2`,
+`ismcts:iterations=400:c=1.0`. A game may add kinds of its own (`heuristic`) through its
+`agent_kinds`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from kaido.agents.base import Agent
+from kaido.agents.mcts import ISMCTSAgent, MCTSAgent
+from kaido.agents.simple import GreedyAgent, RandomAgent
+from kaido.core.errors import KaidoError
+from kaido.core.game import Game
+
+GENERIC: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
+    "ismcts": ISMCTSAgent,
+}
+
+__all__ = [
+    "GENERIC",
+    "Agent",
+    "GreedyAgent",
+    "ISMCTSAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "agent_kinds",
+    "make_agent",
+]
+
+
+def agent_kinds(game: Game[Any]) -> dict[str, str]:
+    """Every agent kind playable in `game`: kind -> 'module:Class' or a generic class name."""
+    kinds = {kind: f"{cls.__module__}:{cls.__name__}" for kind, cls in GENERIC.items()}
+    kinds.update(game.agent_kinds)
+    return kinds
+
+
+def _setting(text: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    if "+" in text:
+        return tuple(text.split("+"))
+    return text
+
+
+def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
+    """The agent a spec such as `mcts:time=0.2` describes, seeded with `seed`."""
+    kind, *parts = spec.strip().split(":")
+    kinds = agent_kinds(game)
+    if kind not in kinds:
+        raise KaidoError(f"no agent {kind!r} for {game.id} (agents: {', '.join(kinds)})")
+    settings: dict[str, Any] = {}
+    for part in parts:
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise KaidoError(f"agent settings are written name=value, got {part!r} in {spec!r}")
+        settings[name] = _setting(value)
+    module, _, attribute = kinds[kind].partition(":")
+    cls = getattr(importlib.import_module(module), attribute)
+    try:
+        agent: Agent = cls(seed=seed, **settings)
+    except TypeError as error:
+        raise KaidoError(f"bad settings for agent {kind!r}: {error}") from None
+    return agent

@@ -1,0 +1,32 @@
+"""The agent interface and the few helpers every agent shares."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from kaido.core.actions import Action
+from kaido.core.game import Game
+from kaido.core.rng import Rng
+
+
+class Agent(ABC):
+    """A player that picks actions. Seeded: the same seed gives the same choices.
+
+    `choose` receives the true state but may use only what its player may know:
+    `legal_actions` (its own options), `view`, and `determinize` for anything hidden.
+    """
+
+    kind: ClassVar[str]
+    """The name used on the command line (`random`, `mcts`, ...)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    @abstractmethod
+    def choose(self, game: Game[Any], state: Any) -> Action:
+        """The action for the player to move in `state`."""
+
+    def describe(self) -> str:
+        """A short label with the settings that matter (`mcts(time=0.2)`)."""
+        return self.kind

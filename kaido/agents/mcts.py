@@ -1,0 +1,187 @@
+"""Monte Carlo tree search that never peeks at hidden information.
+
+Both agents search worlds dealt by `game.determinize` from the searching player's own
+view, so hidden cards, deck order and future dice are guesses, never the truth.
+
+- `MCTSAgent` (determinized UCT, "perfect information Monte Carlo"): deals a few worlds,
+  runs plain UCT on each (its chance fixed with the world), and sums the root visits.
+- `ISMCTSAgent` (single-observer information-set MCTS; Cowling, Powley, Whitehouse 2012):
+  one tree over the player's information sets; every iteration deals a fresh world, and a
+  child is scored against the number of times it was available, not its parent's visits.
+
+Values are vectors (one entry per player); each node's mover maximises their own entry.
+Play-outs are random for `rollout` steps, then the game's `evaluate` scores the position.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kaido.agents.base import Agent
+from kaido.core.actions import Action
+from kaido.core.game import Game, result_value
+
+
+class _Node:
+    __slots__ = ("available", "children", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+
+
+class _Budget:
+    """A number of iterations, or seconds of wall time, whichever the agent was given."""
+
+    def __init__(self, iterations: int | None, seconds: float | None) -> None:
+        self.iterations = iterations
+        self.deadline = time.perf_counter() + seconds if seconds is not None else None
+        self.done = 0
+
+    def more(self) -> bool:
+        if self.iterations is not None and self.done >= self.iterations:
+            return False
+        return self.deadline is None or self.done == 0 or time.perf_counter() < self.deadline
+
+
+class _SearchAgent(Agent):
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        time: float | None = None,
+        c: float = 0.7,
+        rollout: int = 30,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and time is None:
+            iterations = 500
+        self.iterations = iterations
+        self.seconds = time
+        self.c = c
+        self.rollout = rollout
+
+    def describe(self) -> str:
+        budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
+        return f"{self.kind}({budget})"
+
+    def _search(
+        self, game: Game[Any], root: _Node, deal: Callable[[], Any], budget: _Budget
+    ) -> None:
+        """Iterate on worlds from `deal()` until the budget is spent."""
+        players = len(root.totals)
+        while budget.more():
+            self._iterate(game, root, deal(), players)
+            budget.done += 1
+
+    def _iterate(self, game: Game[Any], root: _Node, world: Any, players: int) -> None:
+        """Select and expand in the tree, play out, back up the value vector."""
+        node, path, rng = root, [root], self.rng
+        while not game.is_over(world):
+            legal = game.legal_actions(world)
+            children = node.children
+            for action in legal:
+                child = children.get(action.index)
+                if child is not None:
+                    child.available += 1
+            untried = [a for a in legal if a.index not in children]
+            if untried:
+                action = untried[rng.below(len(untried))]
+                node = children[action.index] = _Node(players)
+                node.available = 1
+                game.apply(world, action, trusted=True)
+                path.append(node)
+                break
+            action, node = self._select(node, legal, game.to_move(world))
+            game.apply(world, action, trusted=True)
+            path.append(node)
+        values = self._play_out(game, world, players)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for p in range(players):
+                totals[p] += values[p]
+
+    def _select(self, node: _Node, legal: Sequence[Action], mover: int) -> tuple[Action, _Node]:
+        """UCB1 over the legal children, each against how often it was available."""
+        best: tuple[Action, _Node] | None = None
+        best_score, c, children = -math.inf, self.c, node.children
+        for action in legal:
+            child = children[action.index]
+            score = child.totals[mover] / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best_score, best = score, (action, child)
+        assert best is not None
+        return best
+
+    def _play_out(self, game: Game[Any], world: Any, players: int) -> list[float]:
+        rng = self.rng
+        for _ in range(self.rollout):
+            if game.is_over(world):
+                break
+            legal = game.legal_actions(world)
+            game.apply(world, legal[rng.below(len(legal))], trusted=True)
+        if game.is_over(world):
+            result = game.result(world)
+            return [result_value(result, p) for p in range(players)]
+        return [game.evaluate(world, p) for p in range(players)]
+
+
+def _most_visited(roots: Sequence[_Node], legal: Sequence[Action], rng_pick: int) -> Action:
+    visits = [
+        sum(r.children[a.index].visits for r in roots if a.index in r.children) for a in legal
+    ]
+    best = max(visits)
+    ties = [a for a, v in zip(legal, visits, strict=True) if v == best]
+    return ties[rng_pick % len(ties)]
+
+
+class MCTSAgent(_SearchAgent):
+    """Determinized UCT: `worlds` deals from the player's view, one UCT tree each."""
+
+    kind = "mcts"
+
+    def __init__(self, seed: int = 0, worlds: int = 4, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        self.worlds = worlds
+
+    def choose(self, game: Game[Any], state: Any) -> Action:
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        me, players = game.to_move(state), game.num_players(state)
+        roots = []
+        iterations = None if self.iterations is None else max(1, self.iterations // self.worlds)
+        seconds = None if self.seconds is None else self.seconds / self.worlds
+        for _ in range(self.worlds):
+            world = game.determinize(state, me, self.rng)
+            root = _Node(players)
+            self._search(game, root, world.copy, _Budget(iterations, seconds))
+            roots.append(root)
+        return _most_visited(roots, legal, self.rng.below(1 << 30))
+
+
+class ISMCTSAgent(_SearchAgent):
+    """Single-observer information-set MCTS: one tree, a fresh world every iteration."""
+
+    kind = "ismcts"
+
+    def choose(self, game: Game[Any], state: Any) -> Action:
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        me, players = game.to_move(state), game.num_players(state)
+        root = _Node(players)
+
+        def deal() -> Any:
+            return game.determinize(state, me, self.rng)
+
+        self._search(game, root, deal, _Budget(self.iterations, self.seconds))
+        return _most_visited([root], legal, self.rng.below(1 << 30))

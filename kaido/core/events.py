@@ -1,0 +1,34 @@
+"""Events: what happened when an action was applied, for narration and the UI's move log.
+
+Games build events only when asked (`apply(..., narrate=True)`); self-play and search pay
+nothing for them. Part of an event may be secret (the card a player drew): `secret` is
+merged into the data only for the players in `audience`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    secret: dict[str, Any] | None = None
+    audience: tuple[int, ...] = ()
+
+    def for_viewer(self, viewer: int | None) -> dict[str, Any]:
+        """The event as `viewer` (a seat, or None for a spectator) may see it."""
+        out = {"kind": self.kind, **self.data}
+        if self.secret is not None and viewer is not None and viewer in self.audience:
+            out.update(self.secret)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The full event, secrets included (for logs only the engine's owner reads)."""
+        out: dict[str, Any] = {"kind": self.kind, "data": self.data}
+        if self.secret is not None:
+            out["secret"] = self.secret
+            out["audience"] = list(self.audience)
+        return out

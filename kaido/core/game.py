@@ -1,0 +1,198 @@
+"""The game protocol every Kaido game implements.
+
+A game is a stateless object (one per game, kept in the registry) whose methods act on
+that game's state objects. Everything a caller needs to play is here:
+
+    game = get_game("catan")
+    options = game.make_options(players=4)
+    state = game.setup(options, seed=7)
+    while not game.is_over(state):
+        player = game.to_move(state)           # who decides now
+        action = choose(game.legal_actions(state))
+        events = game.apply(state, action, narrate=True)
+    game.result(state)
+
+Rules code lives in the game; interfaces (terminal, server, simulator, RL) only call this.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from kaido.core.actions import Action, ActionTable
+from kaido.core.errors import ActionFormatError, IllegalAction
+from kaido.core.events import Event
+from kaido.core.options import Options, OptionSpec, resolve_options
+from kaido.core.result import Result
+from kaido.core.rng import Rng
+
+Lang = str  # "en" or "ja"
+LANGS: tuple[Lang, ...] = ("en", "ja")
+NO_EVENTS: tuple[Event, ...] = ()
+
+
+class GameState(Protocol):
+    """What the core needs of every game's state: its options and a cheap copy."""
+
+    options: Options
+
+    def copy(self) -> Self: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Game(ABC, Generic[S]):
+    """The rules of one game. Subclasses fill in the abstract methods."""
+
+    id: ClassVar[str]
+    title: ClassVar[dict[Lang, str]]
+    player_counts: ClassVar[tuple[int, ...]]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    rules_version: ClassVar[str]
+    rules_prefix: ClassVar[str] = ""
+    """The clause-id prefix of this game's rules file (`CT`, `RR`, ...)."""
+    agent_kinds: ClassVar[dict[str, str]] = {}
+    """Game-specific agents: kind -> 'module:Class' (for example a heuristic bot)."""
+
+    # ---- options and set-up -------------------------------------------------------------
+
+    def make_options(self, raw: Mapping[str, Any] | None = None, **values: Any) -> Options:
+        """Validated options with defaults; `players` defaults to the largest count."""
+        merged = {**(raw or {}), **values}
+        return resolve_options(self.option_specs, self.player_counts, merged)
+
+    @abstractmethod
+    def setup(self, options: Options, seed: int) -> S:
+        """A new game. All chance in it comes from an `Rng` seeded with `seed`."""
+
+    @abstractmethod
+    def action_table(self, options: Options) -> ActionTable:
+        """Every action this game can offer under `options`, in a fixed order."""
+
+    # ---- playing ------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_move(self, state: S) -> int:
+        """The player who decides now (not always the one on turn); -1 once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[Action]:
+        """Every legal action of the player who decides now. Empty once the game is over."""
+
+    def apply(
+        self, state: S, action: Action, *, narrate: bool = False, trusted: bool = False
+    ) -> Sequence[Event]:
+        """Carry out `action`, changing `state` in place; the events, if `narrate`.
+
+        An illegal action raises `IllegalAction` and leaves `state` unchanged. `trusted`
+        skips the legality check: pass it only for an action taken from `legal_actions`.
+        """
+        if not trusted:
+            self.check(state, action)
+        if not narrate:
+            self.step(state, action, None)
+            return NO_EVENTS
+        events: list[Event] = []
+        self.step(state, action, events)
+        return events
+
+    def check(self, state: S, action: Action) -> None:
+        """Raise `IllegalAction` (with the clause it breaks) unless `action` is legal now."""
+        if action not in self.legal_actions(state):
+            raise self.explain_illegal(state, action)
+
+    @abstractmethod
+    def step(self, state: S, action: Action, events: list[Event] | None) -> None:
+        """Apply a legal action; append events to `events` when it is not None."""
+
+    @abstractmethod
+    def explain_illegal(self, state: S, action: Action) -> IllegalAction:
+        """Why `action` (known to be illegal now) is refused: the clause and a sentence."""
+
+    def is_irreversible(self, state: S, action: Action) -> bool:
+        """Whether `action` rolls, draws, reveals or ends a turn, so it can never be undone."""
+        return True
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: S) -> Result:
+        """Scores and places of a finished game, with the rulebook's tie-breaks."""
+
+    def num_players(self, state: S) -> int:
+        return int(state.options["players"])
+
+    # ---- information --------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """What `player` (or a spectator, for None) may see, as JSON-ready data."""
+
+    @abstractmethod
+    def determinize(self, state: S, player: int, rng: Rng) -> S:
+        """A full state that `player` cannot tell from `state`: what they cannot see
+        (others' hands, deck order, future dice) is dealt again from `rng`, consistently
+        with what they can see. Never reads the hidden parts of `state` beyond that."""
+
+    def evaluate(self, state: S, player: int) -> float:
+        """How good `state` looks for `player`, in [0, 1] (for greedy and search bots)."""
+        if self.is_over(state):
+            return result_value(self.result(state), player)
+        return 0.5
+
+    @abstractmethod
+    def invariants(self, state: S) -> None:
+        """Raise AssertionError if `state` breaks a conservation law or a running total."""
+
+    # ---- text ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def action_text(self, action: Action, lang: Lang = "en") -> str:
+        """The human form of an action (`build road 12-13`); parsing it gives the action."""
+
+    @abstractmethod
+    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+        """One line narrating `event` as `viewer` may see it."""
+
+    @abstractmethod
+    def render(self, state: S, viewer: int | None, lang: Lang = "en") -> str:
+        """The game drawn as text for a terminal (may hold rich markup), as `viewer` sees it."""
+
+    def parse_action(self, state: S, text: str) -> Action:
+        """The legal action written as `text`: its text form (either language) or JSON form."""
+        legal = self.legal_actions(state)
+        stripped = text.strip()
+        if stripped.startswith("["):
+            try:
+                action = self.action_table(state.options).from_json(json.loads(stripped))
+            except json.JSONDecodeError:
+                raise ActionFormatError(f"not valid JSON: {stripped[:60]}") from None
+            if action not in legal:
+                raise self.explain_illegal(state, action)
+            return action
+        wanted = normalize_text(stripped)
+        for action in legal:
+            if any(normalize_text(self.action_text(action, lang)) == wanted for lang in LANGS):
+                return action
+        raise ActionFormatError(f"{stripped!r} is not one of the legal actions now")
+
+
+def normalize_text(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower())
+
+
+def result_value(result: Result, player: int) -> float:
+    """A finished game as a number in [0, 1] for `player`: 1 alone first, 0 last."""
+    n = len(result.ranks)
+    if n <= 1:
+        return 1.0 if result.ranks[player] == 1 else 0.0
+    sharing = sum(1 for r in result.ranks if r == result.ranks[player])
+    # Average the values of the places the tied players occupy.
+    places = range(result.ranks[player], result.ranks[player] + sharing)
+    return sum((n - place) / (n - 1) for place in places) / sharing

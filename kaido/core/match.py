@@ -1,0 +1,132 @@
+"""A game in progress: state, history, undo, and the record it makes.
+
+The terminal, the server and the simulator all play through `Match`, so undo and records
+behave the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from kaido.core.actions import Action
+from kaido.core.errors import KaidoError
+from kaido.core.events import Event
+from kaido.core.game import Game
+from kaido.core.options import Options
+from kaido.core.records import Record
+
+
+class Chooser(Protocol):
+    """Anything that picks an action for the player to move (every agent does)."""
+
+    def choose(self, game: Game[Any], state: Any) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    before: Any
+    player: int
+    action: Action
+    undoable: bool
+
+
+class UndoRefused(KaidoError):
+    """Undo is not allowed now; the message says why."""
+
+
+class Match:
+    """One game being played, with the history needed for undo and its record."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        options: Options,
+        seed: int,
+        *,
+        players: list[str] | None = None,
+        keep_history: bool = True,
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.seed = seed
+        self.players = players
+        self.state = game.setup(options, seed)
+        self.actions: list[Action] = []
+        self._keep_history = keep_history
+        self._done: list[_Done] = []
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def to_move(self) -> int:
+        return self.game.to_move(self.state)
+
+    def play(
+        self, action: Action, *, narrate: bool = True, trusted: bool = False
+    ) -> Sequence[Event]:
+        """Apply `action` for the player to move; IllegalAction leaves everything unchanged."""
+        game, state = self.game, self.state
+        player = game.to_move(state)
+        if self._keep_history:
+            if not trusted:
+                game.check(state, action)
+            undoable = not game.is_irreversible(state, action)
+            self._done.append(_Done(state.copy(), player, action, undoable))
+            trusted = True
+        events = game.apply(state, action, narrate=narrate, trusted=trusted)
+        self.actions.append(action)
+        return events
+
+    def undo(self, player: int) -> Action:
+        """Take back `player`'s last decision, if the undo policy allows it; the action undone.
+
+        Policy (as in online play): only your own decisions, only back to the last decision
+        of another player, and never past a roll, a draw, a reveal or the end of a turn.
+        """
+        if not self._done:
+            raise UndoRefused("there is nothing to undo")
+        last = self._done[-1]
+        if last.player != player:
+            raise UndoRefused("the last decision was another player's")
+        if not last.undoable:
+            raise UndoRefused(
+                f"'{self.game.action_text(last.action)}' cannot be taken back "
+                "(it rolled, drew, revealed something or ended the turn)"
+            )
+        self._done.pop()
+        self.actions.pop()
+        self.state = last.before
+        return last.action
+
+    def can_undo(self, player: int) -> bool:
+        return bool(self._done) and self._done[-1].player == player and self._done[-1].undoable
+
+    def record(self) -> Record:
+        return Record(
+            game=self.game.id,
+            rules_version=self.game.rules_version,
+            options=dict(self.options),
+            seed=self.seed,
+            actions=[action.to_json() for action in self.actions],
+            result=self.game.result(self.state) if self.is_over else None,
+            players=self.players,
+        )
+
+
+def play_out(
+    game: Game[Any], state: Any, choosers: Sequence[Chooser], *, max_steps: int = 1_000_000
+) -> list[Action]:
+    """Let `choosers[p]` decide for each player p until the game ends; the actions taken."""
+    taken: list[Action] = []
+    apply, to_move, is_over = game.apply, game.to_move, game.is_over
+    while not is_over(state):
+        if len(taken) >= max_steps:
+            raise KaidoError(f"{game.id}: no end after {max_steps} decisions")
+        action = choosers[to_move(state)].choose(game, state)
+        apply(state, action, trusted=True)
+        taken.append(action)
+    return taken

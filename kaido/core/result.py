@@ -1,0 +1,45 @@
+"""The outcome of a finished game: scores and places after the rulebook's tie-breaks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kaido.core.errors import RecordError
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """`scores[p]` is player p's final score; `ranks[p]` their place (1 = first).
+
+    Players the tie-breaks cannot separate share a place, and the next place is skipped
+    (1, 1, 3).
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(p for p, rank in enumerate(self.ranks) if rank == 1)
+
+    @classmethod
+    def from_keys(cls, scores: Sequence[float], keys: Sequence[Sequence[float]]) -> Result:
+        """Places from sort keys, larger is better: `(score, tie_break_1, ...)` per player."""
+        ranks = tuple(1 + sum(1 for other in keys if tuple(other) > tuple(mine)) for mine in keys)
+        return cls(tuple(scores), ranks)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "ranks": list(self.ranks)}
+
+    @classmethod
+    def from_json(cls, value: Any) -> Result:
+        try:
+            scores = tuple(value["scores"])
+            ranks = tuple(value["ranks"])
+        except (TypeError, KeyError):
+            raise RecordError("a result needs 'scores' and 'ranks' lists") from None
+        if len(scores) != len(ranks) or not all(isinstance(r, int) for r in ranks):
+            raise RecordError("a result's 'scores' and 'ranks' must be lists of equal length")
+        return cls(scores, ranks)

@@ -1,0 +1,33 @@
+"""The registry of Kaido's games: id -> game object, imported only when first asked for."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from kaido.core.errors import KaidoError
+from kaido.core.game import Game
+
+# id -> "module:attribute" of the game object. A game joins Kaido by adding one line here.
+_GAMES: dict[str, str] = {}
+
+_loaded: dict[str, Game[Any]] = {}
+
+
+def game_ids() -> list[str]:
+    return list(_GAMES)
+
+
+def get_game(game_id: str) -> Game[Any]:
+    """The game registered as `game_id`, or a KaidoError naming the games there are."""
+    if game_id not in _loaded:
+        if game_id not in _GAMES:
+            known = ", ".join(_GAMES) or "none yet"
+            raise KaidoError(f"no game {game_id!r} (games: {known})")
+        module, _, attribute = _GAMES[game_id].partition(":")
+        _loaded[game_id] = getattr(importlib.import_module(module), attribute)
+    return _loaded[game_id]
+
+
+def all_games() -> list[Game[Any]]:
+    return [get_game(game_id) for game_id in _GAMES]

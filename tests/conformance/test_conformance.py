@@ -1,0 +1,101 @@
+"""Checks every registered game (and the core's tiny test game) must pass.
+
+Self-play with invariants, exact replay, JSON round-trips, views that hide what they must,
+`determinize` that agrees with the view, refusal that changes nothing, and legal actions
+that are exactly the accepted ones.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kaido.core.errors import IllegalAction
+from kaido.core.game import Game
+from kaido.core.records import Record, Replayer
+from kaido.core.rng import Rng
+from tests.conformance.play import all_views, fingerprint, sampled_states, self_play
+from tests.conftest import game_count_params, game_params
+
+SEEDS = range(6)
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_self_play_keeps_invariants_and_is_deterministic(game: Game[Any], players: int) -> None:
+    for seed in SEEDS:
+        first = self_play(game, players, seed).record()
+        again = self_play(game, players, seed, check=False).record()
+        assert first.to_json() == again.to_json(), f"seed {seed} played differently twice"
+        assert first.result is not None
+        assert sorted(first.result.ranks)[0] == 1
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_replay_reproduces_the_game_exactly(game: Game[Any], players: int) -> None:
+    for seed in SEEDS:
+        match = self_play(game, players, seed, check=False)
+        record = Record.loads(match.record().dumps())
+        replayed = Replayer(game, record).run()
+        assert all_views(game, replayed) == all_views(game, match.state)
+        assert fingerprint(replayed) == fingerprint(match.state)
+
+
+@pytest.mark.parametrize("game", game_params())
+def test_actions_and_views_round_trip_through_json(game: Game[Any]) -> None:
+    players = game.player_counts[0]
+    table = game.action_table(game.make_options(players=players))
+    for action in table:
+        assert table.from_json(json.loads(json.dumps(action.to_json()))) is action
+        assert table[action.index] is action
+    for state in sampled_states(game, players, seed=3):
+        for view in all_views(game, state):
+            assert json.loads(json.dumps(view)) == view, "a view must be plain JSON"
+    record = self_play(game, players, 4, check=False).record()
+    assert Record.loads(record.dumps()).to_json() == record.to_json()
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6), deal=st.integers(0, 2**32))
+def test_views_hide_what_a_player_may_not_see(
+    game: Game[Any], players: int, seed: int, pick: int, deal: int
+) -> None:
+    """A view depends only on its viewer's information: dealing everything the viewer
+    cannot see again (with `determinize`) must leave their view, and the spectator's,
+    exactly as they were, and the decider's legal actions too."""
+    states = sampled_states(game, players, seed, every=5)
+    state = states[pick % len(states)]
+    for player in range(players):
+        world = game.determinize(state, player, Rng(deal))
+        assert game.view(world, player) == game.view(state, player)
+        assert game.view(world, None) == game.view(state, None)
+        if game.to_move(state) == player:
+            assert list(game.legal_actions(world)) == list(game.legal_actions(state))
+        game.invariants(world)
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_legal_actions_are_exactly_the_accepted_ones(game: Game[Any], players: int) -> None:
+    table = game.action_table(game.make_options(players=players))
+    clause = re.compile(rf"^{re.escape(game.rules_prefix or game.id.upper())}-[A-Z0-9]+-\d+$")
+    rng = Rng(11)
+    for state in sampled_states(game, players, seed=8, every=3):
+        legal = set(game.legal_actions(state))
+        if game.is_over(state):
+            assert not legal
+        for action in legal:
+            game.apply(state.copy(), action)  # accepted without complaint
+        illegal = [a for a in table if a not in legal]
+        for _ in range(min(20, len(illegal))):
+            action = illegal[rng.below(len(illegal))]
+            before = fingerprint(state)
+            with pytest.raises(IllegalAction) as refused:
+                game.apply(state, action)
+            assert clause.match(refused.value.clause), refused.value.clause
+            assert refused.value.message
+            assert fingerprint(state) == before, "a refused action changed the state"

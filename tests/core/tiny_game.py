@@ -1,0 +1,208 @@
+"""A tiny card game used only by the core's tests.
+
+Rules (clause ids TINY-*):
+- TINY-SETUP-1: 12 cards (1-6 twice) are shuffled; each player gets 2 hidden cards.
+- TINY-TURN-1: on your turn you first draw the top card (chance, hidden to others).
+- TINY-TURN-2: then bank any of your cards face up, one at a time, and end your turn.
+- TINY-ONE-1: banking a 1 makes every other player holding cards discard one of their
+  choice, in seat order from your left (decisions off turn).
+- TINY-END-1: the game ends when a turn would start with an empty deck. Score: banked sum;
+  tie-break: fewer cards in hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaido.core.actions import Action, ActionTable
+from kaido.core.errors import IllegalAction
+from kaido.core.events import Event
+from kaido.core.game import Game, Lang
+from kaido.core.options import Options, OptionSpec
+from kaido.core.result import Result
+from kaido.core.rng import Rng
+
+VALUES = range(1, 7)
+
+
+@dataclass
+class TinyState:
+    options: Options
+    rng: Rng
+    deck: list[int]
+    hands: list[list[int]]
+    banks: list[list[int]]
+    turn: int = 0
+    drawn: bool = False
+    pending: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    over: bool = False
+
+    def copy(self) -> TinyState:
+        return TinyState(
+            self.options,
+            self.rng.copy(),
+            self.deck[:],
+            [h[:] for h in self.hands],
+            [b[:] for b in self.banks],
+            self.turn,
+            self.drawn,
+            self.pending[:],
+            self.discards[:],
+            self.over,
+        )
+
+
+class TinyGame(Game[TinyState]):
+    id = "tiny"
+    title = {"en": "Tiny", "ja": "タイニー"}
+    player_counts = (2, 3)
+    rules_version = "1"
+    option_specs = (OptionSpec("copies", 2, "copies of each value", choices=(1, 2)),)
+
+    def __init__(self) -> None:
+        table = ActionTable()
+        self.draw = table.add("draw")
+        self.end = table.add("end")
+        self.bank = {v: table.add("bank", v) for v in VALUES}
+        self.discard = {v: table.add("discard", v) for v in VALUES}
+        self.table = table
+
+    def setup(self, options: Options, seed: int) -> TinyState:
+        rng = Rng(seed)
+        deck = [v for v in VALUES for _ in range(options["copies"])]
+        rng.shuffle(deck)
+        n = options["players"]
+        hands = [[deck.pop(), deck.pop()] for _ in range(n)]
+        return TinyState(options, rng, deck, hands, [[] for _ in range(n)])
+
+    def action_table(self, options: Options) -> ActionTable:
+        return self.table
+
+    def to_move(self, state: TinyState) -> int:
+        if state.over:
+            return -1
+        return state.pending[0] if state.pending else state.turn
+
+    def legal_actions(self, state: TinyState) -> Sequence[Action]:
+        if state.over:
+            return []
+        if state.pending:
+            return [self.discard[v] for v in sorted(set(state.hands[state.pending[0]]))]
+        if not state.drawn:
+            return [self.draw]
+        return [self.end] + [self.bank[v] for v in sorted(set(state.hands[state.turn]))]
+
+    def explain_illegal(self, state: TinyState, action: Action) -> IllegalAction:
+        if state.over:
+            return IllegalAction("TINY-END-1", "the game is over")
+        if state.pending:
+            return IllegalAction("TINY-ONE-1", "a player must first discard a card they hold")
+        if not state.drawn:
+            return IllegalAction("TINY-TURN-1", "you must draw first")
+        return IllegalAction("TINY-TURN-2", "you can only bank a card you hold, or end the turn")
+
+    def step(self, state: TinyState, action: Action, events: list[Event] | None) -> None:
+        kind = action.kind
+        if kind == "draw":
+            card = state.deck.pop()
+            state.hands[state.turn].append(card)
+            state.drawn = True
+            if events is not None:
+                events.append(Event("draw", {"player": state.turn}, {"card": card}, (state.turn,)))
+        elif kind == "bank":
+            value = int(action.args[0])
+            state.hands[state.turn].remove(value)
+            state.banks[state.turn].append(value)
+            if value == 1:
+                n = len(state.hands)
+                order = [(state.turn + k) % n for k in range(1, n)]
+                state.pending = [p for p in order if state.hands[p]]
+            if events is not None:
+                events.append(Event("bank", {"player": state.turn, "card": value}))
+        elif kind == "discard":
+            player = state.pending.pop(0)
+            state.hands[player].remove(int(action.args[0]))
+            state.discards.append(int(action.args[0]))
+            if events is not None:
+                events.append(
+                    Event("discard", {"player": player}, {"card": action.args[0]}, (player,))
+                )
+        else:  # end
+            state.turn = (state.turn + 1) % len(state.hands)
+            state.drawn = False
+            if not state.deck:
+                state.over = True
+            if events is not None:
+                events.append(Event("end", {"next": state.turn, "over": state.over}))
+
+    def is_irreversible(self, state: TinyState, action: Action) -> bool:
+        return action.kind != "bank"
+
+    def is_over(self, state: TinyState) -> bool:
+        return state.over
+
+    def result(self, state: TinyState) -> Result:
+        scores = [sum(bank) for bank in state.banks]
+        keys = [(s, -len(hand)) for s, hand in zip(scores, state.hands, strict=True)]
+        return Result.from_keys(scores, keys)
+
+    def view(self, state: TinyState, player: int | None) -> dict[str, Any]:
+        return {
+            "deck": len(state.deck),
+            "hand_sizes": [len(h) for h in state.hands],
+            "hand": sorted(state.hands[player]) if player is not None else None,
+            "banks": [b[:] for b in state.banks],
+            "turn": state.turn,
+            "drawn": state.drawn,
+            "pending": state.pending[:],
+            "discards": len(state.discards),
+            "over": state.over,
+        }
+
+    def determinize(self, state: TinyState, player: int, rng: Rng) -> TinyState:
+        out = state.copy()
+        out.rng = rng.spawn()
+        unseen = out.deck[:]
+        for p, hand in enumerate(out.hands):
+            if p != player:
+                unseen += hand
+        rng.shuffle(unseen)
+        for p, hand in enumerate(out.hands):
+            if p != player:
+                hand[:] = [unseen.pop() for _ in hand]
+        out.deck = unseen
+        return out
+
+    def invariants(self, state: TinyState) -> None:
+        cards = state.deck + state.discards
+        cards += [c for h in state.hands for c in h] + [c for b in state.banks for c in b]
+        full = [v for v in VALUES for _ in range(state.options["copies"])]
+        assert sorted(cards) == full, "cards were not conserved"
+
+    def evaluate(self, state: TinyState, player: int) -> float:
+        if state.over:
+            return super().evaluate(state, player)
+        scores = [sum(b) for b in state.banks]
+        best = max(scores) or 1
+        return 0.5 * scores[player] / best + 0.25
+
+    def action_text(self, action: Action, lang: Lang = "en") -> str:
+        if lang == "ja":
+            names = {"draw": "引く", "end": "終了", "bank": "預ける", "discard": "捨てる"}
+        else:
+            names = {"draw": "draw", "end": "end", "bank": "bank", "discard": "discard"}
+        return " ".join([names[action.kind], *map(str, action.args)])
+
+    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+        data = event.for_viewer(viewer)
+        return f"{event.kind} " + " ".join(f"{k}={v}" for k, v in data.items() if k != "kind")
+
+    def render(self, state: TinyState, viewer: int | None, lang: Lang = "en") -> str:
+        view = self.view(state, viewer)
+        return f"deck {view['deck']}  banks {view['banks']}  your hand {view['hand']}"
+
+
+TINY = TinyGame()
