@@ -42,6 +42,11 @@ def agent_kinds(game: Game[Any]) -> dict[str, str]:
     return kinds
 
 
+def agent_seed(game_seed: int, seat: int) -> int:
+    """Each seat's bot gets its own seed, derived from the game's."""
+    return (game_seed * 1_000_003 + seat * 7919 + 1) % (1 << 62)
+
+
 def _setting(text: str) -> Any:
     for convert in (int, float):
         try:

@@ -152,6 +152,10 @@ class Game(ABC, Generic[S]):
 
     # ---- text ---------------------------------------------------------------------------
 
+    def player_name(self, player: int, lang: Lang = "en") -> str:
+        """How players are called in text (a colour in most games)."""
+        return f"P{player + 1}"
+
     @abstractmethod
     def action_text(self, action: Action, lang: Lang = "en") -> str:
         """The human form of an action (`build road 12-13`); parsing it gives the action."""

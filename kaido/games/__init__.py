@@ -29,5 +29,16 @@ def get_game(game_id: str) -> Game[Any]:
     return _loaded[game_id]
 
 
+def register(game: Game[Any]) -> None:
+    """Add a game object to the registry at run time (plug-ins and tests)."""
+    _GAMES[game.id] = f"{type(game).__module__}:<registered>"
+    _loaded[game.id] = game
+
+
+def unregister(game_id: str) -> None:
+    _GAMES.pop(game_id, None)
+    _loaded.pop(game_id, None)
+
+
 def all_games() -> list[Game[Any]]:
     return [get_game(game_id) for game_id in _GAMES]

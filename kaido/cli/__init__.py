@@ -1,0 +1,1 @@
+"""The `kaido` command."""

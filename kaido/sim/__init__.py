@@ -1,0 +1,1 @@
+"""Tournaments: many seeded games between agents, in parallel, with statistics."""
