@@ -80,6 +80,26 @@ def test_views_hide_what_a_player_may_not_see(
 
 
 @pytest.mark.parametrize(("game", "players"), game_count_params())
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6), deal=st.integers(0, 2**32))
+def test_determinize_never_peeks(
+    game: Game[Any], players: int, seed: int, pick: int, deal: int
+) -> None:
+    """Two states a player cannot tell apart must be dealt the very same world: so
+    `determinize` (and every search bot built on it) cannot use hidden information.
+    (Canonicalise what is unseen, e.g. sort the pool, before dealing it.)"""
+    states = sampled_states(game, players, seed, every=5)
+    state = states[pick % len(states)]
+    for player in range(players):
+        twin = game.determinize(state, player, Rng(deal ^ 0x5EED))
+        first = game.determinize(state, player, Rng(deal))
+        second = game.determinize(twin, player, Rng(deal))
+        assert fingerprint(first) == fingerprint(second), (
+            f"determinize for P{player} depends on information that player cannot see"
+        )
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
 def test_legal_actions_are_exactly_the_accepted_ones(game: Game[Any], players: int) -> None:
     table = game.action_table(game.make_options(players=players))
     clause = re.compile(rf"^{re.escape(game.rules_prefix or game.id.upper())}-[A-Z0-9]+-\d+$")

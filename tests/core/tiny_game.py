@@ -169,6 +169,7 @@ class TinyGame(Game[TinyState]):
         for p, hand in enumerate(out.hands):
             if p != player:
                 unseen += hand
+        unseen.sort()  # depend only on what `player` knows, not on where cards really are
         rng.shuffle(unseen)
         for p, hand in enumerate(out.hands):
             if p != player:

@@ -1,0 +1,62 @@
+"""Generic agents: seeded, legal, never peeking, and search that finds a winning move."""
+
+from __future__ import annotations
+
+import pytest
+
+from kaido.agents import GENERIC, make_agent
+from kaido.core.errors import KaidoError
+from kaido.core.match import play_out
+from kaido.core.rng import Rng
+from tests.conformance.play import sampled_states
+from tests.core.tiny_game import TINY, TinyState
+
+SPECS = ["random", "greedy", "mcts:iterations=60", "ismcts:iterations=60", "mcts:time=0.01"]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_agents_pick_legal_actions_and_finish_games(spec: str) -> None:
+    state = TINY.setup(TINY.make_options(players=3), 2)
+    agents = [make_agent(spec, TINY, seed) for seed in range(3)]
+    taken = play_out(TINY, state, agents)
+    assert TINY.is_over(state) and taken
+
+
+@pytest.mark.parametrize("spec", SPECS[:4])
+def test_same_seed_same_choices(spec: str) -> None:
+    for state in sampled_states(TINY, 3, seed=5, every=4)[:-1]:
+        a, b = make_agent(spec, TINY, 9), make_agent(spec, TINY, 9)
+        assert a.choose(TINY, state.copy()) is b.choose(TINY, state.copy())
+
+
+@pytest.mark.parametrize("spec", SPECS[:4])
+def test_agents_never_peek_at_hidden_information(spec: str) -> None:
+    """A state and a re-dealt twin the player cannot tell apart get the same choice."""
+    for state in sampled_states(TINY, 3, seed=6, every=3)[:-1]:
+        me = TINY.to_move(state)
+        twin = TINY.determinize(state, me, Rng(77))
+        assert make_agent(spec, TINY, 4).choose(TINY, state) is make_agent(spec, TINY, 4).choose(
+            TINY, twin
+        )
+
+
+def last_chance() -> TinyState:
+    """P0 has drawn the last card: ending now loses 5-10, banking the 6 wins 11-10."""
+    state = TINY.setup(TINY.make_options(players=2), 1)
+    state.deck, state.discards = [], [1, 1, 2, 2, 3, 3, 4, 5]
+    state.hands, state.banks = [[6], []], [[5], [4, 6]]
+    state.drawn = True
+    TINY.invariants(state)
+    return state
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=200", "ismcts:iterations=200"])
+def test_search_finds_the_winning_move(spec: str) -> None:
+    assert make_agent(spec, TINY, 1).choose(TINY, last_chance()) is TINY.bank[6]
+
+
+def test_agent_specs_are_checked() -> None:
+    assert set(GENERIC) == {"random", "greedy", "mcts", "ismcts"}
+    with pytest.raises(KaidoError, match="bad settings for agent 'mcts'"):
+        make_agent("mcts:depth=3", TINY, 0)
+    assert make_agent("mcts:time=0.2:c=1.5", TINY, 0).describe() == "mcts(time=0.2)"
