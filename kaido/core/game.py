@@ -146,6 +146,13 @@ class Game(ABC, Generic[S]):
             return result_value(self.result(state), player)
         return 0.5
 
+    def playout_action(self, state: S, rng: Rng) -> Action:
+        """The move search agents play for the player to move in their play-outs.
+        Uniformly random by default; a game may bias it toward sensible moves (it must
+        be fast, and see only what `state` gives its player)."""
+        legal = self.legal_actions(state)
+        return legal[rng.below(len(legal))]
+
     @abstractmethod
     def invariants(self, state: S) -> None:
         """Raise AssertionError if `state` breaks a conservation law or a running total."""
