@@ -25,6 +25,7 @@ from kaido.core.errors import KaidoError
 from kaido.core.events import Event
 from kaido.core.game import Game, Lang
 from kaido.core.match import Match
+from kaido.core.records import Record
 
 TEXT: dict[Lang, dict[str, str]] = {
     "en": {
@@ -76,6 +77,13 @@ def add_parser(subparsers: Any) -> None:
     add_game_arguments(
         parser, players_help="one entry per seat, e.g. human,mcts:time=0.5,heuristic,random"
     )
+    parser.add_argument(
+        "--resume",
+        default=None,
+        metavar="RECORD",
+        help="continue a saved game (GAME and --players must match it; --seed/--options are "
+        "taken from the record)",
+    )
     parser.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the text")
     parser.add_argument("--save", default=None, help="save the record to this file at the end")
     parser.set_defaults(run=run)
@@ -84,8 +92,17 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     specs = player_specs(args.players)
     game, options = game_and_options(args, len(specs))
-    seed = seed_of(args)
-    match = Match(game, options, seed, players=specs)
+    if args.resume:
+        record = Record.load(args.resume)
+        if record.game != game.id:
+            raise KaidoError(f"{args.resume} is a game of {record.game}, not {game.id}")
+        match = Match.from_record(game, record)
+        if game.num_players(match.state) != len(specs):
+            raise KaidoError(f"{args.resume} has {game.num_players(match.state)} seats")
+        match.players = specs
+    else:
+        match = Match(game, options, seed_of(args), players=specs)
+    seed = match.seed
     session = TerminalSession(match, make_seats(game, specs, seed), Console(), args.lang)
     finished = session.run()
     if finished and args.save:

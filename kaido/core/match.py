@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kaido.core.actions import Action
-from kaido.core.errors import KaidoError
+from kaido.core.errors import KaidoError, RecordError
 from kaido.core.events import Event
 from kaido.core.game import Game
 from kaido.core.options import Options
-from kaido.core.records import Record
+from kaido.core.records import Record, Replayer
 
 
 class Chooser(Protocol):
@@ -56,6 +56,19 @@ class Match:
         self.actions: list[Action] = []
         self._keep_history = keep_history
         self._done: list[_Done] = []
+
+    @classmethod
+    def from_record(cls, game: Game[Any], record: Record) -> Match:
+        """The match a record describes, replayed step by step (undo history included)."""
+        replayer = Replayer(game, record)  # checks game, version and options
+        match = cls(game, replayer.options, record.seed, players=record.players)
+        for number, value in enumerate(record.actions, start=1):
+            try:
+                action = replayer.table.from_json(value)
+                match.play(action, narrate=False)
+            except KaidoError as error:
+                raise RecordError(f"step {number}: {error}") from None
+        return match
 
     @property
     def is_over(self) -> bool:

@@ -177,3 +177,34 @@ def test_replay_refuses_another_rules_version(
     Record("tiny", "0", {"players": 2}, 1, []).save(path)
     code, _, err = run_cli(capsys, "replay", str(path))
     assert code == 2 and "rules version '0'" in err
+
+
+def test_a_saved_game_resumes_where_it_stopped(
+    tiny_registered: None,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "half.json"
+    match = Match(TINY, TINY.make_options(players=2), seed=8, players=["human", "random"])
+    console, _, ask = scripted(["1", "2", f"save {path}", "quit"])
+    assert not TerminalSession(match, [None, RandomAgent(2)], console, "en", ask).run()
+    resumed = Match.from_record(TINY, Record.load(path))
+    assert fingerprint(resumed.state) == fingerprint(match.state)
+    assert resumed.can_undo(0) == match.can_undo(0)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 500))
+    code, out, _ = run_cli(
+        capsys,
+        "play",
+        "tiny",
+        "--players",
+        "human,random",
+        "--resume",
+        str(path),
+        "--save",
+        str(tmp_path / "done.json"),
+    )
+    assert code == 0 and "Game over." in out
+    final = Record.load(tmp_path / "done.json")
+    assert final.actions[: len(match.actions)] == [a.to_json() for a in match.actions]
+    assert final.result is not None
