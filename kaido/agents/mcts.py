@@ -10,8 +10,8 @@ view, so hidden cards, deck order and future dice are guesses, never the truth.
   child is scored against the number of times it was available, not its parent's visits.
 
 Values are vectors (one entry per player); each node's mover maximises their own entry.
-Play-outs follow the game's `playout_action` (random unless the game biases it) for
-`rollout` steps, then the game's `evaluate` scores the position.
+Play-outs follow the game's `rollout_action` (uniformly random unless the game gives a
+policy) for `rollout` steps, then the game's `evaluate` scores the position.
 """
 
 from __future__ import annotations
@@ -123,11 +123,12 @@ class _SearchAgent(Agent):
         return best
 
     def _play_out(self, game: Game[Any], world: Any, players: int) -> list[float]:
-        rng, playout_action = self.rng, game.playout_action
+        rng = self.rng
+        policy = game.rollout_action
         for _ in range(self.rollout):
             if game.is_over(world):
                 break
-            game.apply(world, playout_action(world, rng), trusted=True)
+            game.apply(world, policy(world, game.legal_actions(world), rng), trusted=True)
         if game.is_over(world):
             result = game.result(world)
             return [result_value(result, p) for p in range(players)]

@@ -146,11 +146,9 @@ class Game(ABC, Generic[S]):
             return result_value(self.result(state), player)
         return 0.5
 
-    def playout_action(self, state: S, rng: Rng) -> Action:
-        """The move search agents play for the player to move in their play-outs.
-        Uniformly random by default; a game may bias it toward sensible moves (it must
-        be fast, and see only what `state` gives its player)."""
-        legal = self.legal_actions(state)
+    def rollout_action(self, state: S, legal: Sequence[Action], rng: Rng) -> Action:
+        """The move a search agent's play-out makes for the player to move: uniformly
+        random unless the game knows a cheap, better default (a play-out policy)."""
         return legal[rng.below(len(legal))]
 
     @abstractmethod
