@@ -9,7 +9,9 @@ from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 
 # id -> "module:attribute" of the game object. A game joins Kaido by adding one line here.
-_GAMES: dict[str, str] = {}
+_GAMES: dict[str, str] = {
+    "catan": "kaido.games.catan:GAME",
+}
 
 _loaded: dict[str, Game[Any]] = {}
 

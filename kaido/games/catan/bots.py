@@ -1,0 +1,372 @@
+"""Catan evaluation and a rule-of-thumb heuristic player.
+
+`evaluate` scores a position from points, expected production and a little for cards
+and development; search agents use it at the end of their play-outs. `HeuristicAgent`
+places on good numbers and varied resources, builds toward the next goal (city, then
+settlement, then roads toward a free site, then development cards), trades at its best
+harbour rate, answers offers by what they do for its goal, and proposes one simple
+trade a turn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from kaido.agents.base import Agent
+from kaido.core.actions import Action
+from kaido.core.game import Game
+from kaido.games.catan import actions as A
+from kaido.games.catan.board import (
+    CITY_COST,
+    DEV_COST,
+    EDGE_OTHER,
+    EDGE_VERTICES,
+    HEX_VERTICES,
+    PIPS,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    VERTEX_BIT,
+    VERTEX_EDGES,
+    VERTEX_HEXES,
+    VICTORY_POINT,
+    WIN_POINTS,
+    Board,
+)
+from kaido.games.catan.state import (
+    CITY_BASE,
+    COUNTER_DRAFT,
+    DISCARD,
+    FREE_ROAD,
+    MAIN,
+    OFFER_CHOICE,
+    OFFER_DRAFT,
+    OFFER_REPLY,
+    PRE_ROLL,
+    ROBBER,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    CatanState,
+)
+
+# ---- evaluation ---------------------------------------------------------------------------
+
+
+def production(s: CatanState, p: int) -> list[float]:
+    """Expected cards per roll of each kind for player p (the robber's hex excluded)."""
+    board = s.board
+    out = [0.0] * 5
+    mask = s.owned[p]
+    buildings = s.buildings
+    while mask:
+        low = mask & -mask
+        v = low.bit_length() - 1
+        mask ^= low
+        amount = 2 if buildings[v] >= CITY_BASE else 1
+        for h in VERTEX_HEXES[v]:
+            kind = board.resource[h]
+            if kind >= 0 and h != s.robber:
+                out[kind] += amount * PIPS[board.number[h]] / 36
+    return out
+
+
+def strength(s: CatanState, p: int) -> float:
+    """A rough worth of player p's position, in victory points."""
+    points = s.vp[p] + s.dev[p * 5 + VICTORY_POINT]
+    prod = production(s, p)
+    variety = sum(1 for x in prod if x > 0)
+    cards = sum(s.hand[p * 5 : p * 5 + 5])
+    dev = sum(s.dev[p * 5 : p * 5 + 5]) - s.dev[p * 5 + VICTORY_POINT]
+    value = points + 3.0 * sum(prod) + 0.25 * variety + 0.08 * min(cards, 7)
+    value += 0.35 * dev + 0.25 * s.knights[p] + 0.12 * s.road_len[p]
+    return value - (0.1 * (cards - 7) if cards > 7 else 0.0)
+
+
+def evaluate(s: CatanState, player: int) -> float:
+    """Value in (0, 1): own strength against the strongest opponent's."""
+    mine = strength(s, player)
+    best_other = max(strength(s, q) for q in range(s.n) if q != player)
+    return 1 / (1 + math.exp(-(mine - best_other) / 2.0))
+
+
+# ---- placement values ---------------------------------------------------------------------
+
+
+def site_value(board: Board, v: int, prod: list[float] | None = None) -> float:
+    """How good a settlement at v is: pips, with a premium for kinds not yet produced."""
+    value = 0.0
+    for h in VERTEX_HEXES[v]:
+        kind = board.resource[h]
+        if kind < 0:
+            continue
+        pips = PIPS[board.number[h]]
+        weight = 1.0
+        if prod is not None and prod[kind] == 0:
+            weight = 1.4
+        if kind in (1, 0):  # brick and lumber matter early
+            weight *= 1.05
+        value += pips * weight
+    port = board.vertex_port[v]
+    if port:
+        value += 1.5
+    return value
+
+
+# ---- the agent ----------------------------------------------------------------------------
+
+
+class HeuristicAgent(Agent):
+    """Plays Catan by rules of thumb; decides only from its own view of the state."""
+
+    kind = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._proposed_turn = -1
+
+    def choose(self, game: Game[Any], state: Any) -> Action:
+        s: CatanState = state
+        legal = game.legal_actions(s)
+        if len(legal) == 1:
+            return legal[0]
+        phase = s.phase
+        if phase == SETUP_SETTLEMENT:
+            return self._best_site(s, legal)
+        if phase in (SETUP_ROAD, FREE_ROAD):
+            return self._best_road(s, legal)
+        if phase == PRE_ROLL:
+            return self._pre_roll(s, legal)
+        if phase == DISCARD:
+            return self._discard(s, legal)
+        if phase == ROBBER:
+            return self._robber(s, legal)
+        if phase == MAIN:
+            return self._main(s, legal)
+        if phase == OFFER_DRAFT:
+            return self._draft(s, legal)
+        if phase == OFFER_REPLY:
+            return self._reply(s, legal)
+        if phase == COUNTER_DRAFT:
+            return A.DECLINE
+        if phase == OFFER_CHOICE:
+            return self._choose_partner(s, legal)
+        return legal[self.rng.below(len(legal))]
+
+    # -- placement --
+
+    def _best_site(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        p = game_to_move(s)
+        prod = production(s, p)
+        best = max(legal, key=lambda a: site_value(s.board, int(a.args[0]), prod))
+        return best
+
+    def _best_road(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        p = s.turn if s.phase == FREE_ROAD else s.setup_order[s.setup_step]
+        prod = production(s, p)
+
+        def value(action: Action) -> float:
+            e = int(action.args[0])
+            best = 0.0
+            for v in EDGE_VERTICES[e]:
+                for w in (v, *[EDGE_OTHER[f][v] for f in VERTEX_EDGES[v]]):
+                    if not s.blocked & VERTEX_BIT[w]:
+                        best = max(best, site_value(s.board, w, prod) - (0 if w == v else 2))
+            return best + self.rng.random() * 0.01
+
+        return max(legal, key=value)
+
+    # -- the turn --
+
+    def _pre_roll(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        p = s.turn
+        if A.PLAY_KNIGHT in legal and self._robber_hurts(s, p):
+            return A.PLAY_KNIGHT
+        return A.ROLL
+
+    def _robber_hurts(self, s: CatanState, p: int) -> bool:
+        return any(s.buildings[v] and (s.buildings[v] - 1) & 3 == p for v in HEX_VERTICES[s.robber])
+
+    def _discard(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        from kaido.games.catan.rules import discarder
+
+        p = discarder(s)
+        need = self._needs(s, p)
+        hand = s.hand[p * 5 : p * 5 + 5]
+        return max(legal, key=lambda a: hand[int(a.args[0])] - 2 * need[int(a.args[0])])
+
+    def _robber(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        p = s.turn
+        board = s.board
+        points = [s.vp[q] for q in range(s.n)]
+
+        def value(action: Action) -> float:
+            h, victim = int(action.args[0]), int(action.args[1])
+            pips = PIPS[board.number[h]] if board.resource[h] >= 0 else 0
+            hurt = 0.0
+            for v in HEX_VERTICES[h]:
+                b = s.buildings[v]
+                if b:
+                    owner = (b - 1) & 3
+                    amount = 2 if b >= CITY_BASE else 1
+                    hurt += (-3.0 if owner == p else 1.0 + 0.2 * points[owner]) * amount * pips
+            if victim >= 0:
+                hurt += 2.0 * min(sum(s.hand[victim * 5 : victim * 5 + 5]), 3)
+            return hurt + self.rng.random() * 0.01
+
+        return max(legal, key=value)
+
+    def _main(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        p = s.turn
+        legal_set = set(legal)
+        for action in legal:
+            if action.kind == "city":
+                return self._best_city(s, legal)
+        settlements = [a for a in legal if a.kind == "settlement"]
+        if settlements:
+            prod = production(s, p)
+            return max(settlements, key=lambda a: site_value(s.board, int(a.args[0]), prod))
+        card = self._dev_play(s, legal)
+        if card is not None:
+            return card
+        roads = [a for a in legal if a.kind == "road"]
+        if roads and self._road_useful(s, p):
+            return self._best_road(s, roads)
+        if A.BUY in legal_set and self._buy_ok(s, p):
+            return A.BUY
+        trade = self._maritime(s, legal)
+        if trade is not None:
+            return trade
+        if self._proposed_turn != s.turns and A.OPEN_OFFER in legal_set and self._offer_terms(s):
+            self._proposed_turn = s.turns
+            return A.OPEN_OFFER
+        return A.END
+
+    def _best_city(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        cities = [a for a in legal if a.kind == "city"]
+        return max(cities, key=lambda a: site_value(s.board, int(a.args[0])))
+
+    def _road_useful(self, s: CatanState, p: int) -> bool:
+        if s.pieces[p * 3 + 1] == 0:
+            return False
+        open_sites = s.reach[p] & ~s.blocked
+        return not open_sites or s.road_len[p] >= 4
+
+    def _buy_ok(self, s: CatanState, p: int) -> bool:
+        has_settlement = any(
+            s.buildings[v] and s.buildings[v] < CITY_BASE and (s.buildings[v] - 1) & 3 == p
+            for v in range(len(s.buildings))
+        )
+        need_city = self._missing(s, p, CITY_COST)
+        return not (has_settlement and s.pieces[p * 3 + 2] and need_city <= 1)
+
+    def _dev_play(self, s: CatanState, legal: Sequence[Action]) -> Action | None:
+        p = s.turn
+        if A.PLAY_KNIGHT in legal and (self._robber_hurts(s, p) or s.knights[p] >= 2):
+            return A.PLAY_KNIGHT
+        monopolies = [a for a in legal if a.kind == "monopoly"]
+        if monopolies:
+            others = s.bank
+            best = min(monopolies, key=lambda a: others[int(a.args[0])])
+            if 19 - s.bank[int(best.args[0])] - s.hand[p * 5 + int(best.args[0])] >= 4:
+                return best
+        plenty = [a for a in legal if a.kind == "year_of_plenty"]
+        if plenty:
+            need = self._needs(s, p)
+            return max(plenty, key=lambda a: sum(need[int(k)] for k in a.args if int(k) >= 0))
+        if A.PLAY_ROAD_BUILDING in legal and s.pieces[p * 3] >= 2:
+            return A.PLAY_ROAD_BUILDING
+        return None
+
+    def _goal(self, s: CatanState, p: int) -> tuple[int, ...]:
+        pieces = s.pieces[p * 3 : p * 3 + 3]
+        has_settlement = pieces[1] < 5 - (4 - pieces[2])
+        if pieces[2] and has_settlement and self._missing(s, p, CITY_COST) <= 2:
+            return CITY_COST
+        if pieces[1] and s.reach[p] & ~s.blocked:
+            return SETTLEMENT_COST
+        if pieces[0] and pieces[1]:
+            return ROAD_COST
+        if pieces[2] and has_settlement:
+            return CITY_COST
+        return DEV_COST
+
+    def _needs(self, s: CatanState, p: int) -> list[int]:
+        goal = self._goal(s, p)
+        hand = s.hand[p * 5 : p * 5 + 5]
+        return [max(0, goal[k] - hand[k]) for k in range(5)]
+
+    def _missing(self, s: CatanState, p: int, cost: tuple[int, ...]) -> int:
+        return sum(max(0, cost[k] - s.hand[p * 5 + k]) for k in range(5))
+
+    def _maritime(self, s: CatanState, legal: Sequence[Action]) -> Action | None:
+        p = s.turn
+        goal = self._goal(s, p)
+        hand = s.hand[p * 5 : p * 5 + 5]
+        need = [max(0, goal[k] - hand[k]) for k in range(5)]
+        best: Action | None = None
+        best_rate = 9
+        for action in legal:
+            if action.kind != "maritime":
+                continue
+            give, rate, get = (int(a) for a in action.args)
+            if need[get] and hand[give] - rate >= goal[give] and rate < best_rate:
+                best, best_rate = action, rate
+        return best
+
+    def _offer_terms(self, s: CatanState) -> tuple[int, int] | None:
+        """One surplus card for one card the goal lacks, or None."""
+        p = s.turn
+        need = self._needs(s, p)
+        goal = self._goal(s, p)
+        hand = s.hand[p * 5 : p * 5 + 5]
+        surplus = [hand[k] - goal[k] for k in range(5)]
+        if not any(need) or max(surplus) < 1:
+            return None
+        give = max(range(5), key=lambda k: surplus[k])
+        wanted = max(range(5), key=lambda k: need[k])
+        return (give, wanted) if give != wanted else None
+
+    def _draft(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        terms = self._offer_terms(s)
+        if terms is None:
+            return A.WITHDRAW
+        give, wanted = terms
+        if not s.offer[give] and A.OFFER_GIVE[give] in legal:
+            return A.OFFER_GIVE[give]
+        if not s.offer[5 + wanted] and A.OFFER_ASK[wanted] in legal:
+            return A.OFFER_ASK[wanted]
+        return A.PROPOSE if A.PROPOSE in legal else A.WITHDRAW
+
+    def _trade_gain(self, s: CatanState, p: int, give: list[int], get: list[int]) -> float:
+        need = self._needs(s, p)
+        hand = s.hand[p * 5 : p * 5 + 5]
+        gain = 0.0
+        for k in range(5):
+            gain += min(get[k], need[k]) * 1.0 + max(0, get[k] - need[k]) * 0.3
+            after = hand[k] - give[k]
+            lost_needed = max(0, need[k] + give[k] - max(0, hand[k] - after)) if give[k] else 0
+            gain -= give[k] * 0.5 + (1.0 if need[k] and give[k] else 0.0) + 0.0 * lost_needed
+        return gain
+
+    def _reply(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        r = s.responder
+        if A.ACCEPT in legal:
+            # The offer from the other side: r gives what is asked, gets what is given.
+            gain = self._trade_gain(s, r, s.offer[5:], s.offer[:5])
+            leader = max(range(s.n), key=lambda q: s.vp[q])
+            if gain > 0.2 and not (leader == s.turn and s.vp[s.turn] >= WIN_POINTS - 2):
+                return A.ACCEPT
+        return A.DECLINE
+
+    def _choose_partner(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        partners = [a for a in legal if a.kind == "trade_with"]
+        if partners:
+            return partners[0]
+        return A.REJECT
+
+
+def game_to_move(s: CatanState) -> int:
+    from kaido.games.catan.rules import GAME
+
+    return GAME.to_move(s)

@@ -1,0 +1,405 @@
+"""Trade menus, views, determinization and invariants of Catan.
+
+Hidden information (CT-ROBBER-5/6, CT-DEV-2, CT-VPC-2): the kinds of another player's
+resource cards (their number is public), the kinds of their unplayed development cards
+(their number is public), cards set aside while discarding, the deck order and future
+dice. Everything else is public, including the bank.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaido.core.actions import Action
+from kaido.core.rng import Rng
+from kaido.games.catan import actions as A
+from kaido.games.catan.board import (
+    CARDS_PER_KIND,
+    DEV_COUNTS,
+    DEV_KINDS,
+    GENERIC_PORT,
+    KNIGHT,
+    LARGEST_ARMY_MIN,
+    LONGEST_ROAD_MIN,
+    NUM_EDGES,
+    NUM_VERTICES,
+    PIECES,
+    RESOURCES,
+    VERTEX_BIT,
+    VERTEX_EDGE_MASK,
+    VERTEX_NEIGHBOR_MASK,
+    VICTORY_POINT,
+    bits,
+)
+from kaido.games.catan.roads import longest_road
+from kaido.games.catan.state import (
+    ACCEPTED,
+    CITY_BASE,
+    COUNTER_DRAFT,
+    COUNTERED,
+    OFFER_CHOICE,
+    OFFER_DRAFT,
+    OFFER_REPLY,
+    OVER,
+    PHASE_NAMES,
+    CatanState,
+)
+
+# ---- trade menus --------------------------------------------------------------------------
+
+
+def others_could_hold(s: CatanState, p: int, k: int) -> int:
+    """How many cards of kind k the players other than p hold in all (public: the bank is
+    face up and p knows their own hand)."""
+    return CARDS_PER_KIND - s.bank[k] - s.hand[p * 5 + k]
+
+
+def trade_actions(s: CatanState, out: list[Action]) -> None:
+    """Maritime trades (CT-PORT) and the first card of a domestic offer (CT-TRADE)."""
+    p = s.turn
+    o = p * 5
+    hand, bank = s.hand, s.bank
+    ports = s.ports[p]
+    generic = ports >> GENERIC_PORT & 1
+    for k in range(5):
+        held = hand[o + k]
+        if held < 2:
+            continue
+        by_rate = A.MARITIME_BY[k]
+        for i, rate in enumerate(A.RATES):
+            if held < rate or (rate == 3 and not generic) or (rate == 2 and not ports >> k & 1):
+                continue
+            for get, action in by_rate[i]:
+                if bank[get]:
+                    out.append(action)
+    if hand[o] + hand[o + 1] + hand[o + 2] + hand[o + 3] + hand[o + 4] and any(
+        others_could_hold(s, p, k) for k in range(5)
+    ):
+        out.append(A.OPEN_OFFER)
+
+
+def negotiation_actions(s: CatanState) -> list[Action]:
+    phase = s.phase
+    if phase == OFFER_DRAFT:
+        return _draft_actions(s)
+    if phase == OFFER_REPLY:
+        return _reply_actions(s)
+    if phase == COUNTER_DRAFT:
+        return _counter_actions(s)
+    if phase == OFFER_CHOICE:
+        return _choice_actions(s)
+    raise AssertionError(f"no decision in phase {phase}")
+
+
+def ask_limit(s: CatanState, asker: int, partner_sizes: int) -> tuple[list[int], int]:
+    """Caps on what an offer may ask, from public facts only: per kind, what the others
+    could hold; in all, the largest hand that could answer."""
+    caps = [others_could_hold(s, asker, k) for k in range(5)]
+    return caps, partner_sizes
+
+
+def _draft_actions(s: CatanState) -> list[Action]:
+    p = s.turn
+    o = p * 5
+    give, ask = s.offer[:5], s.offer[5:]
+    largest = max(sum(s.hand[q * 5 : q * 5 + 5]) for q in range(s.n) if q != p)
+    caps, total_cap = ask_limit(s, p, largest)
+    out: list[Action] = []
+    if any(give) and any(ask):
+        out.append(A.PROPOSE)
+    out.append(A.WITHDRAW)
+    out.extend(A.OFFER_GIVE[k] for k in range(5) if not ask[k] and s.hand[o + k] > give[k])
+    if sum(ask) < total_cap:
+        out.extend(A.OFFER_ASK[k] for k in range(5) if not give[k] and ask[k] < caps[k])
+    return out
+
+
+def _reply_actions(s: CatanState) -> list[Action]:
+    r = s.responder
+    o = r * 5
+    hand = s.hand
+    out = [A.DECLINE]
+    if all(hand[o + k] >= s.offer[5 + k] for k in range(5)):
+        out.append(A.ACCEPT)
+    if sum(hand[o : o + 5]) and sum(hand[s.turn * 5 : s.turn * 5 + 5]):
+        out.append(A.COUNTER)
+    return out
+
+
+def _counter_actions(s: CatanState) -> list[Action]:
+    r = s.responder
+    o = r * 5
+    c = r * 10
+    give, ask = s.counters[c : c + 5], s.counters[c + 5 : c + 10]
+    active_size = sum(s.hand[s.turn * 5 : s.turn * 5 + 5])
+    caps, total_cap = ask_limit(s, r, active_size)
+    out: list[Action] = []
+    if any(give) and any(ask):
+        out.append(A.COUNTER_SUBMIT)
+    out.append(A.DECLINE)
+    out.extend(A.COUNTER_GIVE[k] for k in range(5) if not ask[k] and s.hand[o + k] > give[k])
+    if sum(ask) < total_cap:
+        out.extend(A.COUNTER_ASK[k] for k in range(5) if not give[k] and ask[k] < caps[k])
+    return out
+
+
+def _choice_actions(s: CatanState) -> list[Action]:
+    out = [A.REJECT]
+    for q in range(s.n):
+        if s.replies[q] == ACCEPTED or (s.replies[q] == COUNTERED and can_pay_counter(s, q)):
+            out.append(A.TRADE_WITH[q])
+    return out
+
+
+def can_pay_counter(s: CatanState, q: int) -> bool:
+    o = s.turn * 5
+    c = q * 10 + 5
+    return all(s.hand[o + k] >= s.counters[c + k] for k in range(5))
+
+
+# ---- views --------------------------------------------------------------------------------
+
+
+def view(s: CatanState, player: int | None) -> dict[str, Any]:
+    n = s.n
+    over = s.phase == OVER
+    hand_sizes = [sum(s.hand[p * 5 : p * 5 + 5]) for p in range(n)]
+    dev_sizes = [sum(s.dev[p * 5 : p * 5 + 5]) for p in range(n)]
+    out: dict[str, Any] = {
+        "board": s.board.to_json(),
+        "players": n,
+        "phase": PHASE_NAMES[s.phase],
+        "turn": s.turn,
+        "turns": s.turns,
+        "to_move": _to_move(s),
+        "dice": list(s.dice),
+        "robber": s.robber,
+        "buildings": [
+            [v, (b - 1) & 3, "city" if b >= CITY_BASE else "settlement"]
+            for v, b in enumerate(s.buildings)
+            if b
+        ],
+        "roads": [[e, p] for p in range(n) for e in bits(s.roads[p])],
+        "bank": s.bank[:],
+        "hand_sizes": hand_sizes,
+        "development_cards": dev_sizes,
+        "bought_this_turn": sum(s.dev_new),
+        "deck": len(s.deck),
+        "played_progress": s.played[:],
+        "knights": s.knights[:],
+        "points": s.vp[:],
+        "road_lengths": s.road_len[:],
+        "longest_road": s.lr_holder,
+        "largest_army": s.la_holder,
+        "pieces": [s.pieces[p * 3 : p * 3 + 3] for p in range(n)],
+        "harbours": [_harbour_names(s.ports[p]) for p in range(n)],
+        "development_played_this_turn": s.dev_played,
+        "built_this_turn": s.built,
+        "discarding": s.discard_left[:],
+        "set_aside": [sum(s.pending[p * 5 : p * 5 + 5]) for p in range(n)],
+        "free_roads": s.free_roads,
+        "offer": s.offer[:],
+        "responder": s.responder,
+        "replies": s.replies[:],
+        "counters": [s.counters[p * 10 : p * 10 + 10] for p in range(n)],
+        "winner": s.winner,
+        "you": player,
+    }
+    if player is not None:
+        o = player * 5
+        out["hand"] = s.hand[o : o + 5]
+        out["your_development_cards"] = s.dev[o : o + 5]
+        out["your_set_aside"] = s.pending[o : o + 5]
+        if player == s.turn:
+            out["your_new_development_cards"] = s.dev_new[:]
+    if over:  # CT-VPC-2: every victory point card is shown at the end
+        out["victory_point_cards"] = [s.dev[p * 5 + VICTORY_POINT] for p in range(n)]
+        out["final_points"] = [s.vp[p] + s.dev[p * 5 + VICTORY_POINT] for p in range(n)]
+    return out
+
+
+def _to_move(s: CatanState) -> int:
+    from kaido.games.catan.rules import GAME
+
+    return GAME.to_move(s)
+
+
+def _harbour_names(mask: int) -> list[str]:
+    names = [RESOURCES[k] for k in range(5) if mask >> k & 1]
+    if mask >> GENERIC_PORT & 1:
+        names.append("generic")
+    return names
+
+
+# ---- determinization --------------------------------------------------------------------
+
+
+def determinize(s: CatanState, player: int, rng: Rng) -> CatanState:
+    """Deal again everything `player` cannot see, keeping every public count.
+
+    Resources: the cards held or set aside by the others (the union is known: 19 per kind
+    minus the bank and `player`'s own) are dealt among them, keeping each hand and each
+    set-aside pile's size; cards an open offer shows a player to hold stay with them.
+    Development cards: the others' unplayed cards and the deck are dealt again, keeping
+    each player's count and the count bought this turn; at the end of the game victory
+    point cards are shown, so they stay where they are. The Rng is replaced.
+    """
+    out = s.copy()
+    out.rng = rng.spawn()
+    _deal_resources(out, player, rng)
+    _deal_development(out, player, rng)
+    return out
+
+
+def _committed(s: CatanState, q: int) -> list[int]:
+    """Cards q has shown to hold by offering, accepting or countering."""
+    if q == s.turn and s.phase in (OFFER_DRAFT, OFFER_REPLY, COUNTER_DRAFT, OFFER_CHOICE):
+        return s.offer[:5]
+    if s.replies[q] == ACCEPTED:
+        return s.offer[5:]
+    if s.replies[q] == COUNTERED or (s.phase == COUNTER_DRAFT and s.responder == q):
+        return s.counters[q * 10 : q * 10 + 5]
+    return [0] * 5
+
+
+def _deal_resources(s: CatanState, player: int, rng: Rng) -> None:
+    others = [q for q in range(s.n) if q != player]
+    pool: list[int] = []
+    fixed: dict[int, list[int]] = {}
+    for q in others:
+        keep = _committed(s, q)
+        fixed[q] = keep
+        for k in range(5):
+            pool += [k] * (s.hand[q * 5 + k] - keep[k] + s.pending[q * 5 + k])
+    rng.shuffle(pool)
+    for q in others:
+        keep = fixed[q]
+        hand_free = sum(s.hand[q * 5 : q * 5 + 5]) - sum(keep)
+        aside = sum(s.pending[q * 5 : q * 5 + 5])
+        s.hand[q * 5 : q * 5 + 5] = keep[:]
+        s.pending[q * 5 : q * 5 + 5] = [0] * 5
+        for _ in range(hand_free):
+            s.hand[q * 5 + pool.pop()] += 1
+        for _ in range(aside):
+            s.pending[q * 5 + pool.pop()] += 1
+
+
+def _deal_development(s: CatanState, player: int, rng: Rng) -> None:
+    if s.phase == OVER:
+        return  # CT-VPC-2: the cards are shown at the end
+    others = [q for q in range(s.n) if q != player]
+    pool = s.deck[:]
+    sizes = {}
+    for q in others:
+        sizes[q] = sum(s.dev[q * 5 : q * 5 + 5])
+        pool += [k for k in range(5) for _ in range(s.dev[q * 5 + k])]
+        s.dev[q * 5 : q * 5 + 5] = [0] * 5
+    rng.shuffle(pool)
+    new_count = sum(s.dev_new)
+    if s.turn != player and new_count:
+        # The player on turn bought `new_count` cards this turn (public): deal those first.
+        q = s.turn
+        s.dev_new[:] = [0] * 5
+        for _ in range(new_count):
+            k = pool.pop()
+            s.dev_new[k] += 1
+            s.dev[q * 5 + k] += 1
+        sizes[q] -= new_count
+    for q in others:
+        for _ in range(sizes[q]):
+            s.dev[q * 5 + pool.pop()] += 1
+    s.deck = pool
+
+
+# ---- invariants ---------------------------------------------------------------------------
+
+
+def check_invariants(s: CatanState) -> None:
+    n = s.n
+    _check_cards(s)
+    buildings = s.buildings
+    for p in range(n):
+        settlements = sum(1 for b in buildings if b and b < CITY_BASE and (b - 1) & 3 == p)
+        cities = sum(1 for b in buildings if b >= CITY_BASE and (b - 1) & 3 == p)
+        roads = s.roads[p].bit_count()
+        assert s.pieces[p * 3 : p * 3 + 3] == [
+            PIECES["road"] - roads,
+            PIECES["settlement"] - settlements,
+            PIECES["city"] - cities,
+        ], f"player {p}: pieces on the board and in supply disagree"
+        assert min(s.pieces[p * 3 : p * 3 + 3]) >= 0, f"player {p}: negative supply"
+        owned = sum(VERTEX_BIT[v] for v, b in enumerate(buildings) if b and (b - 1) & 3 == p)
+        assert owned == s.owned[p], f"player {p}: building mask is stale"
+        points = settlements + 2 * cities
+        points += 2 * (s.lr_holder == p) + 2 * (s.la_holder == p)
+        assert points == s.vp[p], f"player {p}: points {s.vp[p]} != {points} recomputed"
+        opponents = sum(s.owned[q] for q in range(n) if q != p)
+        length = longest_road(s.roads[p], opponents)
+        assert length == s.road_len[p], f"player {p}: road {s.road_len[p]} != {length}"
+        reach = 0
+        for e in bits(s.roads[p]):
+            reach |= VERTEX_EDGE_MASK_TO_VERTICES[e]
+        assert reach == s.reach[p], f"player {p}: reach mask is stale"
+    _check_board(s)
+    _check_awards(s)
+
+
+def _check_cards(s: CatanState) -> None:
+    n = s.n
+    for k in range(5):
+        held = sum(s.hand[p * 5 + k] + s.pending[p * 5 + k] for p in range(n))
+        assert s.bank[k] >= 0 and held + s.bank[k] == CARDS_PER_KIND, (
+            f"{RESOURCES[k]}: {held} held + {s.bank[k]} in the bank != {CARDS_PER_KIND}"
+        )
+    assert min(s.hand) >= 0 and min(s.pending) >= 0, "a negative card count"
+    for k in range(5):
+        held = sum(s.dev[p * 5 + k] for p in range(n))
+        in_deck = s.deck.count(k)
+        out_of_play = sum(s.knights) if k == KNIGHT else s.played[k]
+        assert held + in_deck + out_of_play == DEV_COUNTS[k], (
+            f"{DEV_KINDS[k]}: {held} held + {in_deck} in deck + {out_of_play} played"
+        )
+        assert s.dev_new[k] <= s.dev[s.turn * 5 + k], "new cards exceed the hand"
+    assert min(s.dev) >= 0, "a negative development card count"
+
+
+def _check_board(s: CatanState) -> None:
+    occupied = 0
+    for p in range(s.n):
+        assert not occupied & s.roads[p], "two roads on one path"
+        occupied |= s.roads[p]
+    assert occupied == s.occupied_edges, "occupied-path mask is stale"
+    assert occupied < (1 << NUM_EDGES)
+    blocked = 0
+    for v in range(NUM_VERTICES):
+        if s.buildings[v]:
+            assert not VERTEX_NEIGHBOR_MASK[v] & sum(
+                VERTEX_BIT[w] for w in range(NUM_VERTICES) if s.buildings[w]
+            ), f"distance rule broken at {v}"
+            blocked |= VERTEX_BIT[v] | VERTEX_NEIGHBOR_MASK[v]
+    assert blocked == s.blocked, "blocked-intersection mask is stale"
+    from kaido.games.catan.rules import refresh_frontier
+
+    for p in range(s.n):
+        before = s.frontier[p]
+        refresh_frontier(s, p)
+        assert s.frontier[p] == before, f"player {p}: road frontier is stale"
+
+
+def _check_awards(s: CatanState) -> None:
+    lengths = s.road_len
+    if s.lr_holder >= 0:
+        assert lengths[s.lr_holder] >= LONGEST_ROAD_MIN, "longest road below 5"
+        assert lengths[s.lr_holder] >= max(lengths), "a longer road than the holder's"
+    elif max(lengths) >= LONGEST_ROAD_MIN and s.phase != OVER:
+        assert lengths.count(max(lengths)) > 1, "an unclaimed sole longest road"
+    if s.la_holder >= 0:
+        assert s.knights[s.la_holder] >= LARGEST_ARMY_MIN, "largest army below 3"
+        assert s.knights[s.la_holder] >= max(s.knights), "a larger army than the holder's"
+
+
+VERTEX_EDGE_MASK_TO_VERTICES: tuple[int, ...] = tuple(
+    sum(VERTEX_BIT[v] for v in range(NUM_VERTICES) if VERTEX_EDGE_MASK[v] >> e & 1)
+    for e in range(NUM_EDGES)
+)
+"""For each path, the mask of its two intersections."""
