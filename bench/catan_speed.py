@@ -1,0 +1,209 @@
+"""Kaido's Catan against Catanatron, side by side, on one core.
+
+    .venv/bin/python bench/catan_speed.py            # sets up bench/.venv-bench on first use
+    .venv/bin/python bench/catan_speed.py --runs 5 --seconds 20
+
+Both engines play full 4-player and 3-player games between uniformly random players on the
+same rule subset: Catanatron has no player-to-player trade, so Kaido's random players never
+open a domestic offer (`RandomAgent(avoid=DOMESTIC_KINDS)`). Reported per engine: games/s,
+decisions/s (every action applied counts as one decision) and the time to copy a mid-game
+state. Kaido never imports Catanatron: it runs in its own virtual environment
+(`bench/.venv-bench`, created with `pip install catanatron==3.2.1`) in a child process, and
+the two are measured alternately, pinned to the same core, so that noise from other work on
+the machine hits both; the ratios of each side-by-side pair are what to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+BENCH_VENV = HERE / ".venv-bench"
+CATANATRON = "catanatron==3.2.1"
+
+
+def pin_to_one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+# ---- Kaido --------------------------------------------------------------------------------
+
+
+def kaido_games(players: int, seconds: float, seed: int) -> dict[str, float]:
+    from kaido.agents import RandomAgent
+    from kaido.core.match import play_out
+    from kaido.games.catan import GAME
+    from kaido.games.catan.actions import DOMESTIC_KINDS
+
+    options = GAME.make_options(players=players)
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = GAME.setup(options, seed + games)
+        agents = [
+            RandomAgent(seed * 7 + games * 5 + p, avoid=DOMESTIC_KINDS) for p in range(players)
+        ]
+        decisions += len(play_out(GAME, state, agents))
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed, "games": games}
+
+
+def kaido_copy_us(seed: int) -> float:
+    from kaido.agents import RandomAgent
+    from kaido.games.catan import GAME
+    from kaido.games.catan.actions import DOMESTIC_KINDS
+
+    state = GAME.setup(GAME.make_options(players=4), seed)
+    agents = [RandomAgent(seed + p, avoid=DOMESTIC_KINDS) for p in range(4)]
+    while state.turns < 60 and not GAME.is_over(state):  # a mid-game position
+        GAME.apply(state, agents[GAME.to_move(state)].choose(GAME, state), trusted=True)
+    return _time_us(state.copy)
+
+
+def _time_us(function: Any) -> float:
+    timer = timeit.Timer(function)
+    number, _ = timer.autorange()
+    return min(timer.repeat(repeat=7, number=number)) / number * 1e6
+
+
+# ---- Catanatron (imported only inside its own environment) ---------------------------------
+
+
+def catanatron_games(players: int, seconds: float, seed: int) -> dict[str, float]:
+    import random
+
+    from catanatron.game import Game
+    from catanatron.models.player import Color, RandomPlayer
+
+    random.seed(seed)
+    colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE][:players]
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = Game([RandomPlayer(c) for c in colors], seed=seed + games + 1)
+        game.play()
+        decisions += len(game.state.actions)
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed, "games": games}
+
+
+def catanatron_copy_us(seed: int) -> float:
+    import random
+
+    from catanatron.game import Game
+    from catanatron.models.player import Color, RandomPlayer
+
+    random.seed(seed)
+    colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+    game = Game([RandomPlayer(c) for c in colors], seed=seed + 1)
+    while game.state.num_turns < 60 and game.winning_color() is None:
+        game.play_tick()
+    return _time_us(game.copy)
+
+
+# ---- driver -------------------------------------------------------------------------------
+
+
+def measure(engine: str, players: int, seconds: float, seed: int) -> dict[str, float]:
+    pin_to_one_core()
+    if engine == "kaido":
+        out = kaido_games(players, seconds, seed)
+        out["copy_us"] = kaido_copy_us(seed)
+    else:
+        out = catanatron_games(players, seconds, seed)
+        out["copy_us"] = catanatron_copy_us(seed)
+    return out
+
+
+def ensure_bench_venv() -> Path:
+    python = BENCH_VENV / "bin" / "python"
+    if not python.exists():
+        print(f"setting up {BENCH_VENV} with {CATANATRON} ...", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(BENCH_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", CATANATRON], check=True)
+    return python
+
+
+def child(python: str, engine: str, players: int, seconds: float, seed: int) -> dict[str, float]:
+    command = [python, str(Path(__file__).resolve()), "--child", engine]
+    command += ["--players", str(players), "--seconds", str(seconds), "--seed", str(seed)]
+    env = dict(os.environ)
+    if engine == "kaido":
+        env["PYTHONPATH"] = str(HERE.parent)
+    done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def git_commit() -> str:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE
+        )
+        return out.stdout.strip() or "unknown"
+    except OSError:
+        return "unknown"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=0, help="3 or 4 (default: both)")
+    parser.add_argument("--child", choices=("kaido", "catanatron"))
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.child, args.players, args.seconds, args.seed)))
+        return
+    bench_python = str(ensure_bench_venv())
+    counts = [args.players] if args.players else [4, 3]
+    print(f"commit {git_commit()}, {args.runs} side-by-side runs of {args.seconds:.0f} s each")
+    for players in counts:
+        rows: dict[str, list[dict[str, float]]] = {"kaido": [], "catanatron": []}
+        ratios: dict[str, list[float]] = {"games_per_s": [], "decisions_per_s": [], "copy": []}
+        for run in range(args.runs):
+            seed = args.seed + 1000 * run
+            k = child(sys.executable, "kaido", players, args.seconds, seed)
+            c = child(bench_python, "catanatron", players, args.seconds, seed)
+            rows["kaido"].append(k)
+            rows["catanatron"].append(c)
+            ratios["games_per_s"].append(k["games_per_s"] / c["games_per_s"])
+            ratios["decisions_per_s"].append(k["decisions_per_s"] / c["decisions_per_s"])
+            ratios["copy"].append(c["copy_us"] / k["copy_us"])
+            print(
+                f"  {players}p run {run + 1}: kaido {k['games_per_s']:.1f} g/s "
+                f"{k['decisions_per_s']:.0f} d/s copy {k['copy_us']:.2f} us | catanatron "
+                f"{c['games_per_s']:.1f} g/s {c['decisions_per_s']:.0f} d/s "
+                f"copy {c['copy_us']:.1f} us",
+                flush=True,
+            )
+        print(f"{players} players, medians:")
+        for engine, results in rows.items():
+            med = {key: statistics.median(r[key] for r in results) for key in results[0]}
+            print(
+                f"  {engine:10s} {med['games_per_s']:8.1f} games/s {med['decisions_per_s']:9.0f} "
+                f"decisions/s  copy {med['copy_us']:6.2f} us"
+            )
+        print(
+            f"  ratio (kaido/catanatron, median of pairs): games/s "
+            f"{statistics.median(ratios['games_per_s']):.2f}x, decisions/s "
+            f"{statistics.median(ratios['decisions_per_s']):.2f}x, copy "
+            f"{statistics.median(ratios['copy']):.1f}x faster"
+        )
+
+
+if __name__ == "__main__":
+    main()
