@@ -84,7 +84,7 @@ class _SearchAgent(Agent):
         """Select and expand in the tree, play out, back up the value vector."""
         node, path, rng = root, [root], self.rng
         while not game.is_over(world):
-            legal = game.legal_actions(world)
+            legal = game.search_actions(world, game.legal_actions(world))
             children = node.children
             for action in legal:
                 child = children.get(action.index)
@@ -154,7 +154,7 @@ class MCTSAgent(_SearchAgent):
         self.worlds = worlds
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = game.legal_actions(state)
+        legal = game.search_actions(state, game.legal_actions(state))
         if len(legal) == 1:
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)
@@ -175,7 +175,7 @@ class ISMCTSAgent(_SearchAgent):
     kind = "ismcts"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = game.legal_actions(state)
+        legal = game.search_actions(state, game.legal_actions(state))
         if len(legal) == 1:
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)

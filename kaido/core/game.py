@@ -146,6 +146,11 @@ class Game(ABC, Generic[S]):
             return result_value(self.result(state), player)
         return 0.5
 
+    def search_actions(self, state: S, legal: Sequence[Action]) -> Sequence[Action]:
+        """The legal actions a search agent should consider (a non-empty subset of
+        `legal`): all of them unless the game knows some are never worth searching."""
+        return legal
+
     def rollout_action(self, state: S, legal: Sequence[Action], rng: Rng) -> Action:
         """The move a search agent's play-out makes for the player to move: uniformly
         random unless the game knows a cheap, better default (a play-out policy)."""

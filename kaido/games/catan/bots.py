@@ -79,8 +79,29 @@ def strength(s: CatanState, p: int) -> float:
     cards = sum(s.hand[p * 5 : p * 5 + 5])
     dev = sum(s.dev[p * 5 : p * 5 + 5]) - s.dev[p * 5 + VICTORY_POINT]
     value = points + 3.0 * sum(prod) + 0.25 * variety + 0.08 * min(cards, 7)
+    value += expansion(s, p)
     value += 0.35 * dev + 0.25 * s.knights[p] + 0.12 * s.road_len[p]
     return value - (0.1 * (cards - 7) if cards > 7 else 0.0)
+
+
+def expansion(s: CatanState, p: int) -> float:
+    """Worth of the open sites p's roads reach (where the next settlement can go)."""
+    if not s.pieces[p * 3 + 1]:
+        return 0.0
+    open_sites = s.reach[p] & ~s.blocked
+    if not open_sites:
+        return 0.0
+    best = 0
+    count = 0
+    board = s.board
+    while open_sites and count < 4:
+        low = open_sites & -open_sites
+        v = low.bit_length() - 1
+        open_sites ^= low
+        count += 1
+        pips = sum(PIPS[board.number[h]] for h in VERTEX_HEXES[v] if board.resource[h] >= 0)
+        best = max(best, pips)
+    return 0.3 * min(count, 2) + 1.2 * best / 36
 
 
 def evaluate(s: CatanState, player: int) -> float:
@@ -162,7 +183,7 @@ class HeuristicAgent(Agent):
         return best
 
     def _best_road(self, s: CatanState, legal: Sequence[Action]) -> Action:
-        p = s.turn if s.phase == FREE_ROAD else s.setup_order[s.setup_step]
+        p = game_to_move(s)
         prod = production(s, p)
 
         def value(action: Action) -> float:
@@ -370,3 +391,98 @@ def game_to_move(s: CatanState) -> int:
     from kaido.games.catan.rules import GAME
 
     return GAME.to_move(s)
+
+
+# ---- play-out policy for search agents ------------------------------------------------------
+
+_BUILD_ORDER = ("city", "settlement", "buy", "road")
+
+
+def rollout_action(s: CatanState, legal: Sequence[Action], rng: Any) -> Action:
+    """A cheap, plausible move for play-outs: build what can be built (cities first),
+    roll, answer offers with no, move the robber onto an opponent; otherwise at random."""
+    phase = s.phase
+    if phase == MAIN:
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        for kind in _BUILD_ORDER:
+            options = by_kind.get(kind)
+            if options and (kind != "road" or rng.below(3) == 0):
+                return options[rng.below(len(options))]
+        plays = [a for a in legal if a.kind in ("knight", "monopoly", "year_of_plenty")]
+        if plays and rng.below(2) == 0:
+            return plays[rng.below(len(plays))]
+        return A.END
+    if phase == PRE_ROLL:
+        return A.ROLL
+    if phase == ROBBER:
+        robbing = [a for a in legal if int(a.args[1]) >= 0]
+        pool = robbing or legal
+        return pool[rng.below(len(pool))]
+    if phase in (OFFER_DRAFT, OFFER_REPLY, COUNTER_DRAFT, OFFER_CHOICE):
+        for action in (A.WITHDRAW, A.DECLINE, A.REJECT):
+            if action in legal:
+                return action
+    return legal[rng.below(len(legal))]
+
+
+def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
+    """The candidates worth a search agent's time: the best few starting sites and robber
+    hexes, best-rate bank trades only, no counter-offers or new domestic offers (their
+    value lies in other players' answers, which a search cannot model cheaply)."""
+    phase = s.phase
+    if phase == MAIN:
+        return _main_candidates(s, legal)
+    if phase == OFFER_REPLY:
+        return [a for a in legal if a is not A.COUNTER]
+    if len(legal) <= 3:
+        return legal
+    if phase == SETUP_SETTLEMENT:
+        prod = production(s, game_to_move(s))
+        ranked = sorted(legal, key=lambda a: -site_value(s.board, int(a.args[0]), prod))
+        return ranked[:6]
+    if phase == ROBBER:
+        return _top_robber_moves(s, legal, 6)
+    return legal
+
+
+def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
+    best_rate: dict[tuple[int, int], int] = {}
+    for action in legal:
+        if action.kind == "maritime":
+            give, rate, get = (int(x) for x in action.args)
+            key = (give, get)
+            best_rate[key] = min(rate, best_rate.get(key, 9))
+    out = []
+    for action in legal:
+        kind = action.kind
+        if kind == "trade":
+            continue
+        if kind == "maritime":
+            give, rate, get = (int(x) for x in action.args)
+            if rate != best_rate[(give, get)]:
+                continue
+        out.append(action)
+    return out
+
+
+def _top_robber_moves(s: CatanState, legal: Sequence[Action], count: int) -> list[Action]:
+    p = s.turn
+    board = s.board
+
+    def value(action: Action) -> float:
+        h, victim = int(action.args[0]), int(action.args[1])
+        pips = PIPS[board.number[h]] if board.resource[h] >= 0 else 0
+        hurt = 0.0
+        for v in HEX_VERTICES[h]:
+            b = s.buildings[v]
+            if b:
+                owner = (b - 1) & 3
+                amount = 2 if b >= CITY_BASE else 1
+                hurt += (-3.0 if owner == p else 1.0 + 0.2 * s.vp[owner]) * amount * pips
+        if victim >= 0:
+            hurt += 2.0 * min(sum(s.hand[victim * 5 : victim * 5 + 5]), 3)
+        return hurt
+
+    return sorted(legal, key=lambda a: -value(a))[:count]

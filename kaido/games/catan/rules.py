@@ -566,6 +566,16 @@ class CatanGame(Game[CatanState]):
 
         return evaluate(state, player)
 
+    def search_actions(self, state: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
+        from kaido.games.catan.bots import search_actions
+
+        return search_actions(state, legal)
+
+    def rollout_action(self, state: CatanState, legal: Sequence[Action], rng: Rng) -> Action:
+        from kaido.games.catan.bots import rollout_action
+
+        return rollout_action(state, legal, rng)
+
     def invariants(self, state: CatanState) -> None:
         info.check_invariants(state)
 
