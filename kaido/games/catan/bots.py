@@ -17,6 +17,7 @@ from typing import Any
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game
+from kaido.core.rng import Rng
 from kaido.games.catan import actions as A
 from kaido.games.catan.board import (
     CITY_COST,
@@ -142,13 +143,18 @@ class HeuristicAgent(Agent):
 
     kind = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, propose: bool = True) -> None:
         super().__init__(seed)
-        self._proposed_turn = -1
+        self._proposed_turn = -1 if propose else 1 << 62
+
+    def describe(self) -> str:
+        return "heuristic"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        s: CatanState = state
-        legal = game.legal_actions(s)
+        return self.decide(state, game.legal_actions(state))
+
+    def decide(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        """The move for the player to move in `s`, among `legal`."""
         if len(legal) == 1:
             return legal[0]
         phase = s.phase
@@ -258,7 +264,8 @@ class HeuristicAgent(Agent):
         trade = self._maritime(s, legal)
         if trade is not None:
             return trade
-        if self._proposed_turn != s.turns and A.OPEN_OFFER in legal_set and self._offer_terms(s):
+        may_propose = self._proposed_turn < s.turns
+        if may_propose and A.OPEN_OFFER in legal_set and self._offer_terms(s):
             self._proposed_turn = s.turns
             return A.OPEN_OFFER
         return A.END
@@ -395,36 +402,14 @@ def game_to_move(s: CatanState) -> int:
 
 # ---- play-out policy for search agents ------------------------------------------------------
 
-_BUILD_ORDER = ("city", "settlement", "buy", "road")
+_POLICY = HeuristicAgent(0, propose=False)
 
 
-def rollout_action(s: CatanState, legal: Sequence[Action], rng: Any) -> Action:
-    """A cheap, plausible move for play-outs: build what can be built (cities first),
-    roll, answer offers with no, move the robber onto an opponent; otherwise at random."""
-    phase = s.phase
-    if phase == MAIN:
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
-        for kind in _BUILD_ORDER:
-            options = by_kind.get(kind)
-            if options and (kind != "road" or rng.below(3) == 0):
-                return options[rng.below(len(options))]
-        plays = [a for a in legal if a.kind in ("knight", "monopoly", "year_of_plenty")]
-        if plays and rng.below(2) == 0:
-            return plays[rng.below(len(plays))]
-        return A.END
-    if phase == PRE_ROLL:
-        return A.ROLL
-    if phase == ROBBER:
-        robbing = [a for a in legal if int(a.args[1]) >= 0]
-        pool = robbing or legal
-        return pool[rng.below(len(pool))]
-    if phase in (OFFER_DRAFT, OFFER_REPLY, COUNTER_DRAFT, OFFER_CHOICE):
-        for action in (A.WITHDRAW, A.DECLINE, A.REJECT):
-            if action in legal:
-                return action
-    return legal[rng.below(len(legal))]
+def rollout_action(s: CatanState, legal: Sequence[Action], rng: Rng) -> Action:
+    """Play-outs follow the heuristic player (never opening domestic offers), drawing
+    its few random tie-breaks from the play-out's generator."""
+    _POLICY.rng = rng
+    return _POLICY.decide(s, legal)
 
 
 def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
