@@ -84,3 +84,22 @@ def legal(s: CatanState, kind: str) -> list[tuple[Any, ...]]:
 
 def check(s: CatanState) -> None:
     GAME.invariants(s)
+
+
+def rig(s: CatanState, *totals: int) -> None:
+    """Give the state a generator whose next rolls make `totals`, in order."""
+    seed = 0
+    while True:
+        rng = Rng(seed)
+        if all(rng.die() + rng.die() == t for t in totals):
+            s.rng = Rng(seed)
+            return
+        seed += 1
+
+
+def roll(s: CatanState, total: int) -> list[Event]:
+    from kaido.games.catan.state import PRE_ROLL
+
+    s.phase = PRE_ROLL
+    rig(s, total)
+    return act(s, "roll")
