@@ -189,6 +189,10 @@ class HeuristicAgent(Agent):
         return best
 
     def _best_road(self, s: CatanState, legal: Sequence[Action]) -> Action:
+        return self.ranked_roads(s, legal)[0]
+
+    def ranked_roads(self, s: CatanState, legal: Sequence[Action]) -> list[Action]:
+        """Roads best first: toward the best free site within reach."""
         p = game_to_move(s)
         prod = production(s, p)
 
@@ -201,7 +205,7 @@ class HeuristicAgent(Agent):
                         best = max(best, site_value(s.board, w, prod) - (0 if w == v else 2))
             return best + self.rng.random() * 0.01
 
-        return max(legal, key=value)
+        return sorted(legal, key=lambda a: -value(a))
 
     # -- the turn --
 
@@ -413,9 +417,11 @@ def rollout_action(s: CatanState, legal: Sequence[Action], rng: Rng) -> Action:
 
 
 def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
-    """The candidates worth a search agent's time: the best few starting sites and robber
-    hexes, best-rate bank trades only, no counter-offers or new domestic offers (their
-    value lies in other players' answers, which a search cannot model cheaply)."""
+    """The candidates worth a search agent's time, so that its few play-outs go to real
+    alternatives: the heuristic player's own choice, plus the best option of each other
+    kind (the best road, the best site, best-rate bank trades, each card play, ending the
+    turn); the best few starting sites, roads and robber hexes; no counter-offers or new
+    domestic offers (their value lies in answers a search cannot model cheaply)."""
     phase = s.phase
     if phase == MAIN:
         return _main_candidates(s, legal)
@@ -426,30 +432,48 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     if phase == SETUP_SETTLEMENT:
         prod = production(s, game_to_move(s))
         ranked = sorted(legal, key=lambda a: -site_value(s.board, int(a.args[0]), prod))
-        return ranked[:6]
+        return ranked[:5]
+    if phase in (SETUP_ROAD, FREE_ROAD):
+        return _POLICY.ranked_roads(s, legal)[:3]
     if phase == ROBBER:
-        return _top_robber_moves(s, legal, 6)
+        return _top_robber_moves(s, legal, 4)
     return legal
 
 
 def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
+    _POLICY.rng = Rng(s.turns)
+    first = _POLICY.decide(s, legal)
+    out = [first]
     best_rate: dict[tuple[int, int], int] = {}
+    roads, sites = [], []
     for action in legal:
-        if action.kind == "maritime":
+        kind = action.kind
+        if kind == "maritime":
             give, rate, get = (int(x) for x in action.args)
             key = (give, get)
             best_rate[key] = min(rate, best_rate.get(key, 9))
-    out = []
+        elif kind == "road":
+            roads.append(action)
+        elif kind in ("settlement", "city"):
+            sites.append(action)
+    if roads:
+        out.extend(_POLICY.ranked_roads(s, roads)[:2])
+    if sites:
+        out.append(max(sites, key=lambda a: site_value(s.board, int(a.args[0]))))
     for action in legal:
         kind = action.kind
-        if kind == "trade":
+        if kind in ("road", "settlement", "city", "trade"):
             continue
         if kind == "maritime":
             give, rate, get = (int(x) for x in action.args)
             if rate != best_rate[(give, get)]:
                 continue
         out.append(action)
-    return out
+    unique: list[Action] = []
+    for action in out:
+        if action not in unique:
+            unique.append(action)
+    return unique
 
 
 def _top_robber_moves(s: CatanState, legal: Sequence[Action], count: int) -> list[Action]:

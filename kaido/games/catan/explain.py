@@ -225,6 +225,13 @@ def _cannot_pay(s: CatanState, p: int, cost: tuple[int, ...], what: str) -> Ille
 def _negotiation(s: CatanState, action: Action) -> IllegalAction:
     kind = action.kind
     phase = s.phase
+    if phase in (OFFER_REPLY, COUNTER_DRAFT):
+        if kind in ("trade_with", "propose", "reject"):
+            return IllegalAction("CT-TRADE-2", "only the player on turn trades with the others")
+        if kind in ("maritime", "discard"):
+            return IllegalAction("CT-TRADE-10", "no bank trade or discard outside your turn")
+        if kind == "trade":
+            return IllegalAction("CT-TRADE-3", "off turn you trade only when chosen as partner")
     if kind in ("roll", "end", "buy", "road", "settlement", "city", "maritime") or (
         kind in DEV_PLAYS
     ):

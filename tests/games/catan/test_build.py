@@ -7,7 +7,6 @@ from tests.games.catan.helpers import (
     act,
     blank,
     check,
-    city,
     corner,
     give,
     hand,

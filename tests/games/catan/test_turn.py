@@ -36,7 +36,14 @@ from tests.games.catan.helpers import (
 def test_each_terrain_yields_its_resource_CT_BOARD_1() -> None:
     board = beginner_board()
     kinds = {t: board.resource[h] for h, t in enumerate(board.terrain)}
-    assert kinds == {"forest": 0, "hills": 1, "pasture": 2, "fields": 3, "mountains": 4, "desert": -1}
+    assert kinds == {
+        "forest": 0,
+        "hills": 1,
+        "pasture": 2,
+        "fields": 3,
+        "mountains": 4,
+        "desert": -1,
+    }
     s = blank()
     settle(s, 1, corner(0, 0))  # forest 6 only (coast)
     roll(s, 6)
@@ -245,7 +252,10 @@ def test_blind_steal_and_empty_victim_CT_ROBBER_5() -> None:
     roll(s2, 7)
     events = act(s2, "robber", 4, 1)
     robbed = events[-1]
-    assert GAME.describe(robbed, 2) == "player 0 moves the robber to hex 4 and steals a card from player 1"
+    assert (
+        GAME.describe(robbed, 2)
+        == "player 0 moves the robber to hex 4 and steals a card from player 1"
+    )
     assert "ore" in GAME.describe(robbed, 0) and "ore" in GAME.describe(robbed, 1)
 
 
@@ -325,4 +335,3 @@ def test_example_production_on_eight_CT_EX_4() -> None:
     city(s, red, corner(2, 0))
     roll(s, 8)
     assert hand(s, blue) == {"ore": 3} and hand(s, red) == {"lumber": 2}
-
