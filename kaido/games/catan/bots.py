@@ -145,7 +145,7 @@ class HeuristicAgent(Agent):
 
     def __init__(self, seed: int = 0, propose: bool = True) -> None:
         super().__init__(seed)
-        self._proposed_turn = -1 if propose else 1 << 62
+        self.propose = propose
 
     def describe(self) -> str:
         return "heuristic"
@@ -268,9 +268,8 @@ class HeuristicAgent(Agent):
         trade = self._maritime(s, legal)
         if trade is not None:
             return trade
-        may_propose = self._proposed_turn < s.turns
+        may_propose = self.propose and not s.offers_made  # one offer a turn
         if may_propose and A.OPEN_OFFER in legal_set and self._offer_terms(s):
-            self._proposed_turn = s.turns
             return A.OPEN_OFFER
         return A.END
 
@@ -406,12 +405,12 @@ def game_to_move(s: CatanState) -> int:
 
 # ---- play-out policy for search agents ------------------------------------------------------
 
-_POLICY = HeuristicAgent(0, propose=False)
+_POLICY = HeuristicAgent(0)
 
 
 def rollout_action(s: CatanState, legal: Sequence[Action], rng: Rng) -> Action:
-    """Play-outs follow the heuristic player (never opening domestic offers), drawing
-    its few random tie-breaks from the play-out's generator."""
+    """Play-outs follow the heuristic player, drawing its few random tie-breaks from the
+    play-out's generator."""
     _POLICY.rng = rng
     return _POLICY.decide(s, legal)
 
@@ -420,13 +419,18 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     """The candidates worth a search agent's time, so that its few play-outs go to real
     alternatives: the heuristic player's own choice, plus the best option of each other
     kind (the best road, the best site, best-rate bank trades, each card play, ending the
-    turn); the best few starting sites, roads and robber hexes; no counter-offers or new
-    domestic offers (their value lies in answers a search cannot model cheaply)."""
+    turn); the best few starting sites, roads and robber hexes. Domestic offers are
+    opened only as the heuristic would, and written as it would; no counter-offers."""
     phase = s.phase
     if phase == MAIN:
         return _main_candidates(s, legal)
     if phase == OFFER_REPLY:
         return [a for a in legal if a is not A.COUNTER]
+    if phase == OFFER_DRAFT:  # the heuristic writes the offer; the search judges opening it
+        _POLICY.rng = Rng(s.turns)
+        return [_POLICY.decide(s, legal)]
+    if phase == COUNTER_DRAFT:
+        return [A.DECLINE]
     if len(legal) <= 3:
         return legal
     if phase == SETUP_SETTLEMENT:

@@ -199,6 +199,7 @@ def view(s: CatanState, player: int | None) -> dict[str, Any]:
         "set_aside": [sum(s.pending[p * 5 : p * 5 + 5]) for p in range(n)],
         "free_roads": s.free_roads,
         "offer": s.offer[:],
+        "offers_this_turn": s.offers_made,
         "responder": s.responder,
         "replies": s.replies[:],
         "counters": [s.counters[p * 10 : p * 10 + 10] for p in range(n)],

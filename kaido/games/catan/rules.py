@@ -287,6 +287,7 @@ class CatanGame(Game[CatanState]):
         s.phase = PRE_ROLL
         s.dev_played = False
         s.built = False
+        s.offers_made = 0
         new = s.dev_new
         new[0] = new[1] = new[2] = new[3] = new[4] = 0
         if events is not None:
@@ -461,6 +462,7 @@ class CatanGame(Game[CatanState]):
 
     def _open_offer(self, s: CatanState, action: Action, events: list[Event] | None) -> None:
         s.phase = OFFER_DRAFT
+        s.offers_made += 1
 
     def _offer_card(self, s: CatanState, action: Action, events: list[Event] | None) -> None:
         k = int(action.args[0])
@@ -640,6 +642,7 @@ def new_state(options: Options, board: Board, rng: Rng) -> CatanState:
     s.return_phase = MAIN
     s.built = False
     s.offer = [0] * 10
+    s.offers_made = 0
     s.responder = -1
     s.replies = [NO_REPLY] * n
     s.counters = [0] * (10 * n)

@@ -69,6 +69,7 @@ class CatanState:
         "n",
         "occupied_edges",
         "offer",
+        "offers_made",
         "options",
         "owned",
         "pending",
@@ -130,6 +131,7 @@ class CatanState:
     setup_step: int
     last_vertex: int
     offer: list[int]
+    offers_made: int
     responder: int
     replies: list[int]
     counters: list[int]
@@ -176,6 +178,7 @@ class CatanState:
         other.setup_step = self.setup_step
         other.last_vertex = self.last_vertex
         other.offer = self.offer[:]
+        other.offers_made = self.offers_made
         other.responder = self.responder
         other.replies = self.replies[:]
         other.counters = self.counters[:]
