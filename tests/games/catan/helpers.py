@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -60,7 +61,7 @@ def city(s: CatanState, p: int, v: int) -> None:
 
 def road(s: CatanState, p: int, *vertices: int) -> None:
     """Roads along the path through `vertices` (each consecutive pair one road)."""
-    for a, b in zip(vertices, vertices[1:], strict=False):
+    for a, b in itertools.pairwise(vertices):
         place_road(s, p, edge_between(a, b), None)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from kaido.games.catan.board import EDGE_VERTICES, VERTEX_NEIGHBORS, edge_between
 from tests.games.catan.helpers import (
     act,
@@ -18,6 +20,7 @@ from tests.games.catan.helpers import (
 
 
 def test_costs_are_paid_to_the_bank_CT_BUILD_1_CT_BUILD_4() -> None:
+    """CT-BUILD-1, CT-BUILD-4."""
     s = blank()
     a, b, c = corner(8, 0), corner(8, 1), corner(8, 2)
     settle(s, 0, a)
@@ -37,6 +40,7 @@ def test_costs_are_paid_to_the_bank_CT_BUILD_1_CT_BUILD_4() -> None:
 
 
 def test_unaffordable_build_is_refused_CT_BUILD_1() -> None:
+    """CT-BUILD-1."""
     s = blank()
     a, b = corner(8, 0), corner(8, 1)
     settle(s, 0, a)
@@ -47,17 +51,19 @@ def test_unaffordable_build_is_refused_CT_BUILD_1() -> None:
 
 
 def test_any_number_of_builds_per_turn_CT_BUILD_2() -> None:
+    """CT-BUILD-2."""
     s = blank()
     ring = [corner(8, i) for i in range(6)] + [corner(8, 0)]
     settle(s, 0, ring[0])
     give(s, 0, lumber=5, brick=5)
-    for a, b in zip(ring, ring[1:6], strict=False):
+    for a, b in itertools.pairwise(ring[:6]):
         act(s, "road", edge_between(a, b))
     assert s.roads[0].bit_count() == 5
     assert s.phase == 5  # still the player's main phase
 
 
 def test_piece_supply_15_5_4_CT_BUILD_3() -> None:
+    """CT-BUILD-3."""
     s = blank()
     assert s.pieces[0:3] == [15, 5, 4]
     s.pieces[0] = 0
@@ -71,6 +77,7 @@ def test_piece_supply_15_5_4_CT_BUILD_3() -> None:
 
 
 def test_road_needs_connection_and_opponent_building_cuts_it_CT_ROAD_1() -> None:
+    """CT-ROAD-1."""
     s = blank()
     a, b, c, d = (corner(8, i) for i in range(4))
     settle(s, 0, a)
@@ -86,6 +93,7 @@ def test_road_needs_connection_and_opponent_building_cuts_it_CT_ROAD_1() -> None
 
 
 def test_roads_give_no_points_and_may_follow_the_coast_CT_ROAD_2_CT_ROAD_3() -> None:
+    """CT-ROAD-2, CT-ROAD-3."""
     s = blank()
     coast_a, coast_b = 0, 3  # the top-left hex's upper-left side faces the sea
     settle(s, 0, coast_a)
@@ -97,6 +105,7 @@ def test_roads_give_no_points_and_may_follow_the_coast_CT_ROAD_2_CT_ROAD_3() -> 
 
 
 def test_settlement_needs_empty_intersection_CT_SETTLE_1() -> None:
+    """CT-SETTLE-1."""
     s = blank()
     a, b, c = corner(8, 0), corner(8, 1), corner(8, 2)
     settle(s, 0, a)
@@ -108,6 +117,7 @@ def test_settlement_needs_empty_intersection_CT_SETTLE_1() -> None:
 
 
 def test_settlement_must_touch_own_road_CT_SETTLE_2() -> None:
+    """CT-SETTLE-2."""
     s = blank()
     settle(s, 0, corner(8, 0))
     give(s, 0, lumber=1, brick=1, wool=1, grain=1)
@@ -115,6 +125,7 @@ def test_settlement_must_touch_own_road_CT_SETTLE_2() -> None:
 
 
 def test_distance_rule_CT_SETTLE_3() -> None:
+    """CT-SETTLE-3."""
     s = blank()
     a, b, c = corner(8, 0), corner(8, 1), corner(8, 2)
     settle(s, 0, a)
@@ -127,6 +138,7 @@ def test_distance_rule_CT_SETTLE_3() -> None:
 
 
 def test_all_five_settlements_out_CT_SETTLE_4() -> None:
+    """CT-SETTLE-4."""
     s = blank()
     a, b, c = corner(8, 0), corner(8, 1), corner(8, 2)
     settle(s, 0, a)
@@ -137,6 +149,7 @@ def test_all_five_settlements_out_CT_SETTLE_4() -> None:
 
 
 def test_city_only_on_own_settlement_CT_CITY_1_CT_CITY_2_CT_CITY_3() -> None:
+    """CT-CITY-1, CT-CITY-2, CT-CITY-3."""
     s = blank()
     a = corner(8, 0)
     settle(s, 0, a)
@@ -154,6 +167,7 @@ def test_city_only_on_own_settlement_CT_CITY_1_CT_CITY_2_CT_CITY_3() -> None:
 
 
 def test_returned_settlement_rebuilt_same_turn_CT_CITY_3() -> None:
+    """CT-CITY-3."""
     s = blank()
     a, b, c = corner(8, 0), corner(8, 1), corner(8, 2)
     for v in (corner(0, 0), corner(2, 0), corner(16, 3), corner(12, 3)):
@@ -169,7 +183,7 @@ def test_returned_settlement_rebuilt_same_turn_CT_CITY_3() -> None:
 
 
 def test_example_settlement_sites_CT_EX_8() -> None:
-    """L63: B sites are legal, A breaks the distance rule, C is not on Blue's roads."""
+    """CT-EX-8: L63: B sites are legal, A breaks the distance rule, C is not on Blue's roads."""
     s = blank()
     blue = 0
     a, b1, b2 = corner(8, 0), corner(8, 2), corner(8, 3)
@@ -186,7 +200,7 @@ def test_example_settlement_sites_CT_EX_8() -> None:
 
 
 def test_example_road_sites_CT_EX_9() -> None:
-    """L58: every empty path touching Red's road or settlement is legal."""
+    """CT-EX-9: L58: every empty path touching Red's road or settlement is legal."""
     s = blank()
     red = 0
     a, b = corner(8, 0), corner(8, 1)

@@ -37,6 +37,7 @@ def hold(s, p: int, card: int, count: int = 1) -> None:  # type: ignore[no-untyp
 
 
 def test_three_kinds_and_the_deck_CT_DEV_1_CT_DEV_7() -> None:
+    """CT-DEV-1, CT-DEV-7."""
     assert DEV_COUNTS == (14, 5, 2, 2, 2)  # knight, VP, then the three progress cards
     s = blank()
     assert sorted(s.deck) == sorted(k for k, c in enumerate(DEV_COUNTS) for _ in range(c))
@@ -45,6 +46,7 @@ def test_three_kinds_and_the_deck_CT_DEV_1_CT_DEV_7() -> None:
 
 
 def test_buying_takes_the_top_card_hidden_CT_DEV_2() -> None:
+    """CT-DEV-2."""
     s = blank()
     give(s, 0, wool=2, grain=2, ore=2)
     top = s.deck[-1]
@@ -58,6 +60,7 @@ def test_buying_takes_the_top_card_hidden_CT_DEV_2() -> None:
 
 
 def test_one_card_per_turn_any_time_CT_DEV_4_CT_TURN_6() -> None:
+    """CT-DEV-4, CT-TURN-6."""
     s = blank()
     hold(s, 0, KNIGHT, 2)
     s.phase = PRE_ROLL
@@ -78,6 +81,7 @@ def test_one_card_per_turn_any_time_CT_DEV_4_CT_TURN_6() -> None:
 
 
 def test_not_the_turn_it_was_bought_CT_DEV_5() -> None:
+    """CT-DEV-5."""
     s = blank()
     give(s, 0, wool=1, grain=1, ore=1)
     while s.deck[-1] != KNIGHT:
@@ -90,6 +94,7 @@ def test_not_the_turn_it_was_bought_CT_DEV_5() -> None:
 
 
 def test_victory_point_cards_are_never_played_CT_DEV_6() -> None:
+    """CT-DEV-6."""
     s = blank()
     hold(s, 0, VICTORY_POINT)
     kinds = {a.kind for a in GAME.legal_actions(s)}
@@ -98,7 +103,9 @@ def test_victory_point_cards_are_never_played_CT_DEV_6() -> None:
 
 
 def test_knight_moves_robber_and_steals_CT_KNIGHT_1_CT_KNIGHT_2_CT_EX_12() -> None:
-    """L81: Green plays a knight onto the hills 4 and robs Red or Blue."""
+    """CT-KNIGHT-1, CT-KNIGHT-2, CT-EX-12.
+
+    L81: Green plays a knight onto the hills 4 and robs Red or Blue."""
     s = blank()
     green, red, blue = 0, 1, 2
     hold(s, green, KNIGHT, 2)
@@ -115,6 +122,7 @@ def test_knight_moves_robber_and_steals_CT_KNIGHT_1_CT_KNIGHT_2_CT_EX_12() -> No
 
 
 def test_road_building_two_free_roads_CT_PROG_1() -> None:
+    """CT-PROG-1."""
     s = blank()
     hold(s, 0, ROAD_BUILDING)
     a, b, c = corner(8, 0), corner(8, 1), corner(8, 2)
@@ -129,6 +137,7 @@ def test_road_building_two_free_roads_CT_PROG_1() -> None:
 
 
 def test_road_building_with_one_road_left_R_13_CT_PROG_1() -> None:
+    """CT-PROG-1, R-13."""
     s = blank()
     hold(s, 0, ROAD_BUILDING)
     settle(s, 0, corner(8, 0))
@@ -139,6 +148,7 @@ def test_road_building_with_one_road_left_R_13_CT_PROG_1() -> None:
 
 
 def test_year_of_plenty_two_cards_of_choice_CT_PROG_2() -> None:
+    """CT-PROG-2."""
     s = blank()
     hold(s, 0, YEAR_OF_PLENTY)
     assert (4, 4) in legal(s, "year_of_plenty") and (0, 3) in legal(s, "year_of_plenty")
@@ -148,6 +158,7 @@ def test_year_of_plenty_two_cards_of_choice_CT_PROG_2() -> None:
 
 
 def test_year_of_plenty_takes_what_the_bank_holds_R_13_CT_PROG_2() -> None:
+    """CT-PROG-2, R-13."""
     s = blank()
     hold(s, 0, YEAR_OF_PLENTY)
     for name in ("lumber", "brick", "wool", "grain"):
@@ -160,6 +171,7 @@ def test_year_of_plenty_takes_what_the_bank_holds_R_13_CT_PROG_2() -> None:
 
 
 def test_monopoly_takes_every_card_of_a_kind_CT_PROG_3() -> None:
+    """CT-PROG-3."""
     s = blank()
     hold(s, 0, MONOPOLY)
     give(s, 0, ore=1)
@@ -172,6 +184,7 @@ def test_monopoly_takes_every_card_of_a_kind_CT_PROG_3() -> None:
 
 
 def test_victory_point_card_worth_one_hidden_CT_VPC_1_CT_VPC_2() -> None:
+    """CT-VPC-1, CT-VPC-2."""
     s = blank()
     hold(s, 1, VICTORY_POINT)
     settle(s, 1, corner(8, 0))
@@ -181,6 +194,7 @@ def test_victory_point_card_worth_one_hidden_CT_VPC_1_CT_VPC_2() -> None:
 
 
 def test_bought_victory_point_card_wins_at_once_CT_VPC_3_CT_WIN_2() -> None:
+    """CT-VPC-3, CT-WIN-2."""
     s = blank()
     for v in (corner(0, 0), corner(2, 0), corner(16, 3), corner(12, 3), corner(8, 0)):
         settle(s, 0, v)
@@ -198,6 +212,7 @@ def test_bought_victory_point_card_wins_at_once_CT_VPC_3_CT_WIN_2() -> None:
 
 
 def test_hidden_points_count_for_the_win_CT_VPC_4_CT_WIN_1() -> None:
+    """CT-VPC-4, CT-WIN-1."""
     s = blank()
     for v in (corner(0, 0), corner(2, 0), corner(16, 3), corner(12, 3)):
         settle(s, 0, v)
@@ -208,6 +223,7 @@ def test_hidden_points_count_for_the_win_CT_VPC_4_CT_WIN_1() -> None:
 
 
 def test_ten_points_only_win_on_your_own_turn_CT_WIN_2_R_7() -> None:
+    """CT-WIN-2, R-7."""
     s = blank()
     for v in (corner(0, 0), corner(2, 0), corner(16, 3), corner(12, 3)):
         settle(s, 1, v)
@@ -222,6 +238,7 @@ def test_ten_points_only_win_on_your_own_turn_CT_WIN_2_R_7() -> None:
 
 
 def test_largest_army_three_knights_and_more_to_take_it_CT_LA_1_CT_LA_2() -> None:
+    """CT-LA-1, CT-LA-2."""
     s = blank()
     s.knights[1] = 3
     for _ in range(3):

@@ -12,6 +12,7 @@ TOP += [corner(5, 0), corner(6, 5)]
 
 
 def test_five_roads_take_the_card_CT_LR_1_CT_WIN_1() -> None:
+    """CT-LR-1, CT-WIN-1."""
     s = blank()
     settle(s, 0, TOP[0])
     road(s, 0, *TOP[:5])
@@ -27,6 +28,7 @@ def test_five_roads_take_the_card_CT_LR_1_CT_WIN_1() -> None:
 
 
 def test_branches_do_not_count_CT_LR_2() -> None:
+    """CT-LR-2."""
     s = blank()
     road(s, 0, *TOP[:5])  # 16-11-7-12-8: 4 long
     road(s, 0, TOP[2], 3)  # a branch at 7 toward the coast
@@ -39,6 +41,7 @@ def test_branches_do_not_count_CT_LR_2() -> None:
 
 
 def test_closed_ring_counts_every_road_CT_LR_2() -> None:
+    """CT-LR-2."""
     s = blank()
     ring = [corner(8, i) for i in range(6)] + [corner(8, 0)]
     road(s, 0, *ring)
@@ -48,6 +51,7 @@ def test_closed_ring_counts_every_road_CT_LR_2() -> None:
 
 
 def test_loop_with_tail_passes_an_intersection_twice_CT_LR_2() -> None:
+    """CT-LR-2."""
     s = blank()
     ring = [corner(8, i) for i in range(6)] + [corner(8, 0)]
     road(s, 0, *ring)
@@ -59,6 +63,7 @@ def test_loop_with_tail_passes_an_intersection_twice_CT_LR_2() -> None:
 
 
 def test_own_buildings_do_not_cut_opponent_buildings_do_CT_LR_2() -> None:
+    """CT-LR-2."""
     s = blank()
     road(s, 0, *TOP[:6])
     settle(s, 0, TOP[2])
@@ -69,6 +74,7 @@ def test_own_buildings_do_not_cut_opponent_buildings_do_CT_LR_2() -> None:
 
 
 def test_longer_road_takes_the_card_tie_does_not_CT_LR_3() -> None:
+    """CT-LR-3."""
     s = blank()
     road(s, 0, *TOP[:6])
     assert s.lr_holder == 0 and s.vp[0] == 2
@@ -83,6 +89,7 @@ def test_longer_road_takes_the_card_tie_does_not_CT_LR_3() -> None:
 
 
 def test_settlement_breaks_an_opponent_road_CT_LR_4() -> None:
+    """CT-LR-4."""
     s = blank()
     road(s, 0, *TOP)  # 7
     assert s.road_len[0] == 7
@@ -95,7 +102,9 @@ def test_settlement_breaks_an_opponent_road_CT_LR_4() -> None:
 
 
 def test_break_leaves_sole_longest_holder_or_moves_card_CT_LR_5_CT_EX_11() -> None:
-    """L103: Blue builds at C on Red's road; Red drops below Blue, the card moves."""
+    """CT-LR-5, CT-EX-11.
+
+    L103: Blue builds at C on Red's road; Red drops below Blue, the card moves."""
     s = blank()
     red, blue = 0, 1
     road(s, red, *TOP)  # 7
@@ -114,6 +123,7 @@ def test_break_leaves_sole_longest_holder_or_moves_card_CT_LR_5_CT_EX_11() -> No
 
 
 def test_break_into_a_tie_sets_the_card_aside_CT_LR_5_R_10() -> None:
+    """CT-LR-5, R-10."""
     s = blank()
     road(s, 0, *TOP)  # 7
     third = [corner(16, 4), corner(16, 5), corner(16, 0), corner(17, 5), corner(17, 0)]
@@ -127,9 +137,10 @@ def test_break_into_a_tie_sets_the_card_aside_CT_LR_5_R_10() -> None:
 
 
 def test_break_into_a_tie_of_five_sets_aside_unless_option_CT_LR_5() -> None:
+    """CT-LR-5."""
     for keeps in (False, True):
         s = blank(longest_road_holder_keeps_on_tie=keeps)
-        chain = [15, 10] + TOP[::-1]  # 9 long: 15-10-14-9-13-8-12-7-11-16
+        chain = [15, 10, *TOP[::-1]]  # 9 long: 15-10-14-9-13-8-12-7-11-16
         road(s, 0, *chain)
         other = [corner(16, 4), corner(16, 5), corner(16, 0), corner(17, 5), corner(17, 0)]
         other += [corner(18, 5), corner(18, 0)]
@@ -144,6 +155,7 @@ def test_break_into_a_tie_of_five_sets_aside_unless_option_CT_LR_5() -> None:
 
 
 def test_break_of_a_non_holder_changes_nothing_for_the_holder_CT_LR_5() -> None:
+    """CT-LR-5."""
     s = blank()
     road(s, 2, *TOP)  # holder with 7 elsewhere? use a separate long road
     other = [corner(16, 4), corner(16, 5), corner(16, 0), corner(17, 5), corner(17, 0)]
@@ -158,6 +170,7 @@ def test_break_of_a_non_holder_changes_nothing_for_the_holder_CT_LR_5() -> None:
 
 
 def test_set_aside_card_goes_to_the_next_sole_longest_CT_LR_6() -> None:
+    """CT-LR-6."""
     s = blank()
     road(s, 0, *TOP)  # 7
     third = [corner(16, 4), corner(16, 5), corner(16, 0), corner(17, 5), corner(17, 0)]
@@ -177,7 +190,7 @@ def test_set_aside_card_goes_to_the_next_sole_longest_CT_LR_6() -> None:
 
 
 def test_example_seven_with_branches_CT_EX_10() -> None:
-    """L101: a 7-segment chain with branches counts 7; Red takes the card."""
+    """CT-EX-10: L101: a 7-segment chain with branches counts 7; Red takes the card."""
     s = blank()
     red = 0
     road(s, red, *TOP)

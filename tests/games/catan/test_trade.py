@@ -51,7 +51,9 @@ def counter(s: CatanState, gives: dict[str, int], asks: dict[str, int]) -> None:
 
 
 def test_example_domestic_trade_CT_EX_5_CT_TRADE_9_CT_TRADE_2() -> None:
-    """L43: A offers 1 ore for 1 brick; B wants 3 ore; C offers 1 brick for 1 lumber +
+    """CT-EX-5, CT-TRADE-9, CT-TRADE-2.
+
+    L43: A offers 1 ore for 1 brick; B wants 3 ore; C offers 1 brick for 1 lumber +
     1 ore; A takes C's offer and can build a road. B and C cannot trade with each other."""
     s = blank()
     a_, b_, c_ = 0, 1, 2
@@ -76,6 +78,7 @@ def test_example_domestic_trade_CT_EX_5_CT_TRADE_9_CT_TRADE_2() -> None:
 
 
 def test_trade_only_after_the_roll_CT_TRADE_1() -> None:
+    """CT-TRADE-1."""
     s = blank()
     s.phase = PRE_ROLL
     give(s, 0, ore=4)
@@ -85,6 +88,7 @@ def test_trade_only_after_the_roll_CT_TRADE_1() -> None:
 
 
 def test_off_turn_players_only_answer_CT_TRADE_3_CT_TRADE_10() -> None:
+    """CT-TRADE-3, CT-TRADE-10."""
     s = blank()
     give(s, 0, ore=1)
     give(s, 1, wool=4)
@@ -97,6 +101,7 @@ def test_off_turn_players_only_answer_CT_TRADE_3_CT_TRADE_10() -> None:
 
 
 def test_no_trade_unless_the_player_on_turn_wants_CT_TRADE_4() -> None:
+    """CT-TRADE-4."""
     s = blank()
     give(s, 0, ore=1)
     give(s, 1, wool=1)
@@ -108,6 +113,7 @@ def test_no_trade_unless_the_player_on_turn_wants_CT_TRADE_4() -> None:
 
 
 def test_several_trades_of_several_cards_CT_TRADE_5() -> None:
+    """CT-TRADE-5."""
     s = blank()
     give(s, 0, ore=3, grain=1)
     give(s, 1, wool=3, lumber=1)
@@ -129,6 +135,7 @@ def test_several_trades_of_several_cards_CT_TRADE_5() -> None:
 
 
 def test_no_gifts_CT_TRADE_6() -> None:
+    """CT-TRADE-6."""
     s = blank()
     give(s, 0, ore=1)
     give(s, 1, wool=1)
@@ -139,6 +146,7 @@ def test_no_gifts_CT_TRADE_6() -> None:
 
 
 def test_same_kind_not_on_both_sides_CT_TRADE_7() -> None:
+    """CT-TRADE-7."""
     s = blank()
     give(s, 0, wool=2)
     give(s, 1, wool=1)
@@ -149,6 +157,7 @@ def test_same_kind_not_on_both_sides_CT_TRADE_7() -> None:
 
 
 def test_development_cards_never_traded_CT_TRADE_8_CT_DEV_3() -> None:
+    """CT-TRADE-8, CT-DEV-3."""
     trade_kinds = {"offer_give", "offer_ask", "counter_give", "counter_ask"}
     for action in TABLE:
         if action.kind in trade_kinds:
@@ -168,6 +177,7 @@ def test_development_cards_never_traded_CT_TRADE_8_CT_DEV_3() -> None:
 
 
 def test_one_partner_who_holds_the_cards_CT_TRADE_11() -> None:
+    """CT-TRADE-11."""
     s = blank()
     give(s, 0, ore=1)
     give(s, 2, wool=1)
@@ -184,7 +194,7 @@ def test_one_partner_who_holds_the_cards_CT_TRADE_11() -> None:
 
 
 def test_bank_trade_without_partner_four_for_one_CT_PORT_1_CT_PORT_2_CT_EX_6() -> None:
-    """L46: 4 ore to the bank for 1 lumber, with no harbour."""
+    """CT-PORT-1, CT-PORT-2, CT-EX-6: L46: 4 ore to the bank for 1 lumber, with no harbour."""
     s = blank()
     give(s, 0, ore=4)
     assert refused(s, "maritime", 4, 3, 0) == "CT-PORT-4"
@@ -194,6 +204,7 @@ def test_bank_trade_without_partner_four_for_one_CT_PORT_1_CT_PORT_2_CT_EX_6() -
 
 
 def test_harbour_needs_a_building_on_it_CT_PORT_3() -> None:
+    """CT-PORT-3."""
     s = blank()
     board = s.board
     generic = [v for v in range(54) if board.vertex_port[v] == 1 << 5]
@@ -205,7 +216,7 @@ def test_harbour_needs_a_building_on_it_CT_PORT_3() -> None:
 
 
 def test_example_generic_harbour_three_for_one_CT_PORT_4_CT_EX_7() -> None:
-    """L49: Red on a generic harbour trades 3 grain for 1 wool."""
+    """CT-PORT-4, CT-EX-7: L49: Red on a generic harbour trades 3 grain for 1 wool."""
     s = blank()
     settle(s, 0, 0)
     give(s, 0, grain=3)
@@ -214,6 +225,7 @@ def test_example_generic_harbour_three_for_one_CT_PORT_4_CT_EX_7() -> None:
 
 
 def test_special_harbour_two_for_one_of_its_kind_only_CT_PORT_5() -> None:
+    """CT-PORT-5."""
     s = blank()
     settle(s, 0, 10)  # the wool harbour
     give(s, 0, wool=2, ore=3)
@@ -225,6 +237,7 @@ def test_special_harbour_two_for_one_of_its_kind_only_CT_PORT_5() -> None:
 
 
 def test_bank_must_hold_the_card_CT_PORT_6() -> None:
+    """CT-PORT-6."""
     s = blank()
     give(s, 0, ore=4)
     give(s, 1, lumber=19)
@@ -233,6 +246,7 @@ def test_bank_must_hold_the_card_CT_PORT_6() -> None:
 
 
 def test_repeated_bank_trades_one_card_each_CT_PORT_7() -> None:
+    """CT-PORT-7."""
     s = blank()
     settle(s, 0, 10)
     give(s, 0, wool=6, ore=4)
@@ -244,6 +258,7 @@ def test_repeated_bank_trades_one_card_each_CT_PORT_7() -> None:
 
 
 def test_separated_mode_no_trade_after_building_CT_TURN_3() -> None:
+    """CT-TURN-3."""
     s = blank(separate_trade_build=True)
     settle(s, 0, corner(8, 0))
     give(s, 0, lumber=1, brick=1, ore=4)
@@ -256,6 +271,7 @@ def test_separated_mode_no_trade_after_building_CT_TURN_3() -> None:
 
 
 def test_combined_mode_and_harbour_same_turn_CT_TURN_5() -> None:
+    """CT-TURN-5."""
     s = blank()
     a, b = 5, 1  # the second harbour (3:1): intersections 1 and 5
     settle(s, 0, corner(1, 4))

@@ -34,6 +34,7 @@ from tests.games.catan.helpers import (
 
 
 def test_each_terrain_yields_its_resource_CT_BOARD_1() -> None:
+    """CT-BOARD-1."""
     board = beginner_board()
     kinds = {t: board.resource[h] for h, t in enumerate(board.terrain)}
     assert kinds == {
@@ -51,6 +52,7 @@ def test_each_terrain_yields_its_resource_CT_BOARD_1() -> None:
 
 
 def test_desert_never_produces_CT_BOARD_2() -> None:
+    """CT-BOARD-2."""
     s = blank()
     desert = beginner_board().desert
     assert beginner_board().number[desert] == 0
@@ -61,12 +63,13 @@ def test_desert_never_produces_CT_BOARD_2() -> None:
 
 
 def test_paths_and_intersections_CT_BOARD_3_CT_BOARD_4_CT_BOARD_5_CT_BOARD_6() -> None:
+    """CT-BOARD-3, CT-BOARD-4, CT-BOARD-5, CT-BOARD-6."""
     assert NUM_EDGES == 72 and NUM_VERTICES == 54 and len(COAST_EDGES) == 30
     assert all(1 <= len(hexes) <= 3 for hexes in VERTEX_HEXES)
     coastal = [v for v in range(NUM_VERTICES) if len(VERTEX_HEXES[v]) < 3]
     assert len(coastal) == 30
     s = blank()
-    a, b = EDGE_VERTICES[COAST_EDGES[0]]
+    a, _b = EDGE_VERTICES[COAST_EDGES[0]]
     settle(s, 0, a)  # a coastal intersection (CT-BOARD-6)
     give(s, 0, lumber=2, brick=2)
     act(s, "road", COAST_EDGES[0])  # a coastal path
@@ -76,6 +79,7 @@ def test_paths_and_intersections_CT_BOARD_3_CT_BOARD_4_CT_BOARD_5_CT_BOARD_6() -
 
 
 def test_number_tokens_CT_BOARD_7() -> None:
+    """CT-BOARD-7."""
     from kaido.core.rng import Rng
     from kaido.games.catan.board import random_board
 
@@ -88,6 +92,7 @@ def test_number_tokens_CT_BOARD_7() -> None:
 
 
 def test_roll_comes_first_CT_TURN_1() -> None:
+    """CT-TURN-1."""
     s = blank()
     s.phase = PRE_ROLL
     settle(s, 0, corner(8, 0))
@@ -98,6 +103,7 @@ def test_roll_comes_first_CT_TURN_1() -> None:
 
 
 def test_roll_then_production_then_free_play_CT_TURN_2() -> None:
+    """CT-TURN-2."""
     s = blank()
     settle(s, 0, corner(0, 0))
     events = roll(s, 6)
@@ -107,6 +113,7 @@ def test_roll_then_production_then_free_play_CT_TURN_2() -> None:
 
 
 def test_turn_passes_clockwise_CT_TURN_4() -> None:
+    """CT-TURN-4."""
     s = blank(players=3)
     for expected in (1, 2, 0, 1):
         act(s, "end")
@@ -115,6 +122,7 @@ def test_turn_passes_clockwise_CT_TURN_4() -> None:
 
 
 def test_production_for_everyone_settlement_one_city_two_CT_PROD_1() -> None:
+    """CT-PROD-1."""
     s = blank()
     settle(s, 0, corner(0, 0))
     city(s, 2, corner(0, 2))
@@ -124,6 +132,7 @@ def test_production_for_everyone_settlement_one_city_two_CT_PROD_1() -> None:
 
 
 def test_robber_hex_produces_nothing_CT_PROD_2_CT_ROBBER_3() -> None:
+    """CT-PROD-2, CT-ROBBER-3."""
     s = blank()
     settle(s, 0, corner(0, 0))
     s.robber = 0
@@ -132,6 +141,7 @@ def test_robber_hex_produces_nothing_CT_PROD_2_CT_ROBBER_3() -> None:
 
 
 def test_building_on_two_rolled_hexes_gets_both_CT_PROD_3() -> None:
+    """CT-PROD-3."""
     from kaido.games.catan.board import Board
 
     board = beginner_board()
@@ -146,6 +156,7 @@ def test_building_on_two_rolled_hexes_gets_both_CT_PROD_3() -> None:
 
 
 def test_bank_shortage_nobody_gets_that_resource_CT_BANK_1() -> None:
+    """CT-BANK-1."""
     s = blank()
     settle(s, 0, corner(0, 0))  # forest 6
     city(s, 1, corner(0, 2))  # forest 6
@@ -158,6 +169,7 @@ def test_bank_shortage_nobody_gets_that_resource_CT_BANK_1() -> None:
 
 
 def test_bank_shortage_single_recipient_option_R_2_CT_BANK_1() -> None:
+    """CT-BANK-1, R-2."""
     for option, expected in ((False, {}), (True, {"lumber": 1})):
         s = blank(shortage_single_recipient=option)
         city(s, 0, corner(0, 0))
@@ -167,7 +179,9 @@ def test_bank_shortage_single_recipient_option_R_2_CT_BANK_1() -> None:
 
 
 def test_seven_produces_nothing_and_discards_half_CT_SEVEN_1_CT_SEVEN_2_CT_EX_2() -> None:
-    """L23-24: A rolls 7 with 6 cards, B holds 8, C 11: A returns 0, B 4, C 5."""
+    """CT-SEVEN-1, CT-SEVEN-2, CT-EX-2.
+
+    L23-24: A rolls 7 with 6 cards, B holds 8, C 11: A returns 0, B 4, C 5."""
     s = blank(players=3)
     settle(s, 1, corner(0, 0))
     give(s, 0, lumber=6)
@@ -195,6 +209,7 @@ def test_seven_produces_nothing_and_discards_half_CT_SEVEN_1_CT_SEVEN_2_CT_EX_2(
 
 
 def test_nine_cards_return_four_CT_SEVEN_2() -> None:
+    """CT-SEVEN-2."""
     s = blank()
     give(s, 2, ore=9)
     roll(s, 7)
@@ -202,6 +217,7 @@ def test_nine_cards_return_four_CT_SEVEN_2() -> None:
 
 
 def test_after_discards_the_roller_moves_the_robber_then_plays_on_CT_SEVEN_3_CT_SEVEN_4() -> None:
+    """CT-SEVEN-3, CT-SEVEN-4."""
     s = blank()
     roll(s, 7)
     assert s.phase == ROBBER and GAME.to_move(s) == 0
@@ -212,11 +228,13 @@ def test_after_discards_the_roller_moves_the_robber_then_plays_on_CT_SEVEN_3_CT_
 
 
 def test_robber_moves_only_on_seven_or_knight_CT_ROBBER_1() -> None:
+    """CT-ROBBER-1."""
     s = blank()
     assert refused(s, "robber", 0, -1) == "CT-ROBBER-1"
 
 
 def test_robber_must_move_elsewhere_desert_allowed_CT_ROBBER_2() -> None:
+    """CT-ROBBER-2."""
     s = blank()
     s.robber = 0
     roll(s, 7)
@@ -227,6 +245,7 @@ def test_robber_must_move_elsewhere_desert_allowed_CT_ROBBER_2() -> None:
 
 
 def test_steal_from_a_chosen_adjacent_opponent_CT_ROBBER_4() -> None:
+    """CT-ROBBER-4."""
     s = blank()
     settle(s, 0, corner(4, 0))  # own building: never a victim
     settle(s, 1, corner(4, 2))
@@ -241,6 +260,7 @@ def test_steal_from_a_chosen_adjacent_opponent_CT_ROBBER_4() -> None:
 
 
 def test_blind_steal_and_empty_victim_CT_ROBBER_5() -> None:
+    """CT-ROBBER-5."""
     s = blank()
     settle(s, 1, corner(4, 2))
     roll(s, 7)
@@ -260,6 +280,7 @@ def test_blind_steal_and_empty_victim_CT_ROBBER_5() -> None:
 
 
 def test_hand_sizes_are_public_CT_ROBBER_6() -> None:
+    """CT-ROBBER-6."""
     s = blank()
     give(s, 1, ore=2, wool=1)
     view = GAME.view(s, 0)
@@ -269,7 +290,7 @@ def test_hand_sizes_are_public_CT_ROBBER_6() -> None:
 
 
 def test_example_robber_on_a_seven_CT_EX_1() -> None:
-    """L19: the robber goes from fields to the hills 4; A and B get no brick on 4s."""
+    """CT-EX-1: L19: the robber goes from fields to the hills 4; A and B get no brick on 4s."""
     s = blank()
     hills4 = 16  # the beginner board has hills 8 here; give it the token 4 for the example
     board = beginner_board()
@@ -294,7 +315,7 @@ def test_example_robber_on_a_seven_CT_EX_1() -> None:
 
 
 def test_example_production_on_four_CT_EX_3() -> None:
-    """L32: Blue's A on the 4 pasture gets 1 wool (2 as a city); Red's B on the 4
+    """CT-EX-3: L32: Blue's A on the 4 pasture gets 1 wool (2 as a city); Red's B on the 4
     mountains and the 4 pasture gets 1 ore + 1 wool (R-1)."""
     from kaido.games.catan.board import Board
 
@@ -319,7 +340,7 @@ def test_example_production_on_four_CT_EX_3() -> None:
 
 
 def test_example_production_on_eight_CT_EX_4() -> None:
-    """L69: Blue's settlement and city on the 8 mountains give 3 ore; Red's city on the
+    """CT-EX-4: L69: Blue's settlement and city on the 8 mountains give 3 ore; Red's city on the
     8 forest gives 2 lumber."""
     from kaido.games.catan.board import Board
 
