@@ -58,6 +58,7 @@ class _SearchAgent(Agent):
         time: float | None = None,
         c: float = 0.7,
         rollout: int = 30,
+        widen: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if iterations is None and time is None:
@@ -66,10 +67,12 @@ class _SearchAgent(Agent):
         self.seconds = time
         self.c = c
         self.rollout = rollout
+        self.widen = widen
 
     def describe(self) -> str:
         budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
-        return f"{self.kind}({budget})"
+        widen = f", widen={self.widen}" if self.widen > 0 else ""
+        return f"{self.kind}({budget}{widen})"
 
     def _search(
         self, game: Game[Any], root: _Node, deal: Callable[[], Any], budget: _Budget
@@ -86,13 +89,16 @@ class _SearchAgent(Agent):
         while not game.is_over(world):
             legal = game.search_actions(world, game.legal_actions(world))
             children = node.children
+            selectable = False
             for action in legal:
                 child = children.get(action.index)
                 if child is not None:
                     child.available += 1
+                    selectable = True
             untried = [a for a in legal if a.index not in children]
-            if untried:
-                action = untried[rng.below(len(untried))]
+            if untried and (not selectable or self._may_expand(node)):
+                # With widening, children come in the game's order (its best guess first).
+                action = untried[0] if self.widen > 0 else untried[rng.below(len(untried))]
                 node = children[action.index] = _Node(players)
                 node.available = 1
                 game.apply(world, action, trusted=True)
@@ -108,12 +114,20 @@ class _SearchAgent(Agent):
             for p in range(players):
                 totals[p] += values[p]
 
+    def _may_expand(self, node: _Node) -> bool:
+        """Progressive widening: at most ceil(widen * sqrt(visits + 1)) children."""
+        if self.widen <= 0:
+            return True
+        return len(node.children) < math.ceil(self.widen * math.sqrt(node.visits + 1))
+
     def _select(self, node: _Node, legal: Sequence[Action], mover: int) -> tuple[Action, _Node]:
         """UCB1 over the legal children, each against how often it was available."""
         best: tuple[Action, _Node] | None = None
         best_score, c, children = -math.inf, self.c, node.children
         for action in legal:
-            child = children[action.index]
+            child = children.get(action.index)
+            if child is None or not child.visits:
+                continue
             score = child.totals[mover] / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )

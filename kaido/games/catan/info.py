@@ -17,21 +17,20 @@ from kaido.games.catan.board import (
     CARDS_PER_KIND,
     DEV_COUNTS,
     DEV_KINDS,
+    EDGE_VERTICES,
     GENERIC_PORT,
     KNIGHT,
     LARGEST_ARMY_MIN,
     LONGEST_ROAD_MIN,
     NUM_EDGES,
-    NUM_VERTICES,
     PIECES,
     RESOURCES,
     VERTEX_BIT,
-    VERTEX_EDGE_MASK,
     VERTEX_NEIGHBOR_MASK,
     VICTORY_POINT,
     bits,
 )
-from kaido.games.catan.roads import longest_road
+from kaido.games.catan.roads import longest_road, touched_vertices
 from kaido.games.catan.state import (
     ACCEPTED,
     CITY_BASE,
@@ -316,32 +315,38 @@ def _deal_development(s: CatanState, player: int, rng: Rng) -> None:
 
 
 def check_invariants(s: CatanState) -> None:
+    """Conservation of cards and pieces, and every running total recomputed from scratch."""
     n = s.n
     _check_cards(s)
-    buildings = s.buildings
+    settlements, cities, owned = [0] * n, [0] * n, [0] * n
+    for v, b in enumerate(s.buildings):
+        if b:
+            p = (b - 1) & 3
+            if b >= CITY_BASE:
+                cities[p] += 1
+            else:
+                settlements[p] += 1
+            owned[p] |= VERTEX_BIT[v]
+    assert owned == s.owned, "building masks are stale"
     for p in range(n):
-        settlements = sum(1 for b in buildings if b and b < CITY_BASE and (b - 1) & 3 == p)
-        cities = sum(1 for b in buildings if b >= CITY_BASE and (b - 1) & 3 == p)
         roads = s.roads[p].bit_count()
         assert s.pieces[p * 3 : p * 3 + 3] == [
             PIECES["road"] - roads,
-            PIECES["settlement"] - settlements,
-            PIECES["city"] - cities,
+            PIECES["settlement"] - settlements[p],
+            PIECES["city"] - cities[p],
         ], f"player {p}: pieces on the board and in supply disagree"
         assert min(s.pieces[p * 3 : p * 3 + 3]) >= 0, f"player {p}: negative supply"
-        owned = sum(VERTEX_BIT[v] for v, b in enumerate(buildings) if b and (b - 1) & 3 == p)
-        assert owned == s.owned[p], f"player {p}: building mask is stale"
-        points = settlements + 2 * cities
+        points = settlements[p] + 2 * cities[p]
         points += 2 * (s.lr_holder == p) + 2 * (s.la_holder == p)
         assert points == s.vp[p], f"player {p}: points {s.vp[p]} != {points} recomputed"
-        opponents = sum(s.owned[q] for q in range(n) if q != p)
+        opponents = 0
+        for q in range(n):
+            if q != p:
+                opponents |= owned[q]
         length = longest_road(s.roads[p], opponents)
         assert length == s.road_len[p], f"player {p}: road {s.road_len[p]} != {length}"
-        reach = 0
-        for e in bits(s.roads[p]):
-            reach |= VERTEX_EDGE_MASK_TO_VERTICES[e]
-        assert reach == s.reach[p], f"player {p}: reach mask is stale"
-    _check_board(s)
+        assert touched_vertices(s.roads[p]) == s.reach[p], f"player {p}: reach mask is stale"
+    _check_board(s, owned)
     _check_awards(s)
 
 
@@ -364,27 +369,27 @@ def _check_cards(s: CatanState) -> None:
     assert min(s.dev) >= 0, "a negative development card count"
 
 
-def _check_board(s: CatanState) -> None:
+def _check_board(s: CatanState, owned: list[int]) -> None:
     occupied = 0
     for p in range(s.n):
         assert not occupied & s.roads[p], "two roads on one path"
         occupied |= s.roads[p]
     assert occupied == s.occupied_edges, "occupied-path mask is stale"
     assert occupied < (1 << NUM_EDGES)
+    every = 0
+    for mask in owned:
+        every |= mask
     blocked = 0
-    for v in range(NUM_VERTICES):
-        if s.buildings[v]:
-            assert not VERTEX_NEIGHBOR_MASK[v] & sum(
-                VERTEX_BIT[w] for w in range(NUM_VERTICES) if s.buildings[w]
-            ), f"distance rule broken at {v}"
-            blocked |= VERTEX_BIT[v] | VERTEX_NEIGHBOR_MASK[v]
+    for v in bits(every):
+        assert not VERTEX_NEIGHBOR_MASK[v] & every, f"distance rule broken at {v}"
+        blocked |= VERTEX_BIT[v] | VERTEX_NEIGHBOR_MASK[v]
     assert blocked == s.blocked, "blocked-intersection mask is stale"
     from kaido.games.catan.rules import refresh_frontier
 
+    frontier = s.frontier[:]
     for p in range(s.n):
-        before = s.frontier[p]
         refresh_frontier(s, p)
-        assert s.frontier[p] == before, f"player {p}: road frontier is stale"
+    assert s.frontier == frontier, "road frontier is stale"
 
 
 def _check_awards(s: CatanState) -> None:
@@ -399,8 +404,5 @@ def _check_awards(s: CatanState) -> None:
         assert s.knights[s.la_holder] >= max(s.knights), "a larger army than the holder's"
 
 
-VERTEX_EDGE_MASK_TO_VERTICES: tuple[int, ...] = tuple(
-    sum(VERTEX_BIT[v] for v in range(NUM_VERTICES) if VERTEX_EDGE_MASK[v] >> e & 1)
-    for e in range(NUM_EDGES)
-)
+EDGE_ENDS: tuple[int, ...] = tuple(VERTEX_BIT[a] | VERTEX_BIT[b] for a, b in EDGE_VERTICES)
 """For each path, the mask of its two intersections."""

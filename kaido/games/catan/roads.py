@@ -14,11 +14,21 @@ _CACHE: dict[tuple[int, int], int] = {}
 _CACHE_LIMIT = 500_000
 
 
+_TOUCHED: dict[int, int] = {}
+
+
 def touched_vertices(roads: int) -> int:
+    """The intersections at the ends of the paths in `roads` (memoised)."""
+    found = _TOUCHED.get(roads)
+    if found is not None:
+        return found
     mask = 0
     for e in bits(roads):
         a, b = EDGE_VERTICES[e]
         mask |= (1 << a) | (1 << b)
+    if len(_TOUCHED) >= _CACHE_LIMIT:
+        _TOUCHED.clear()
+    _TOUCHED[roads] = mask
     return mask
 
 
@@ -27,14 +37,14 @@ def longest_road(roads: int, opponents: int) -> int:
     vertex mask) holds the intersections with another player's building."""
     if not roads:
         return 0
-    touched = touched_vertices(roads)
-    key = (roads, opponents & touched)
+    key = (roads, opponents)
     found = _CACHE.get(key)
     if found is not None:
         return found
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    length = _search(roads, key[1], touched)
+    touched = touched_vertices(roads)
+    length = _search(roads, opponents & touched, touched)
     _CACHE[key] = length
     return length
 

@@ -265,19 +265,39 @@ def _screen(x: int, y: int) -> tuple[int, int]:
 
 
 class _Canvas:
+    """A grid of (character, style) cells, written out as runs of rich markup."""
+
     def __init__(self, rows: int, cols: int) -> None:
-        self.cells: list[list[str]] = [[" "] * cols for _ in range(rows)]
+        self.chars: list[list[str]] = [[" "] * cols for _ in range(rows)]
+        self.styles: list[list[str]] = [[""] * cols for _ in range(rows)]
 
     def put(self, row: int, col: int, text: str, style: str = "") -> None:
         """Write `text` starting at (row, col); wide characters take two cells."""
         for i, ch in enumerate(_cells(text)):
             c = col + i
-            if 0 <= c < len(self.cells[row]):
-                cell = ch if not style or not ch else f"[{style}]{_escape(ch)}[/]"
-                self.cells[row][c] = cell if ch else ""
+            if 0 <= row < len(self.chars) and 0 <= c < len(self.chars[row]):
+                self.chars[row][c] = ch
+                self.styles[row][c] = style
 
     def text(self) -> str:
-        return "\n".join("".join(row).rstrip() for row in self.cells)
+        lines = []
+        for chars, styles in zip(self.chars, self.styles, strict=True):
+            out: list[str] = []
+            run: list[str] = []
+            current = ""
+            for ch, style in zip(chars, styles, strict=True):
+                if style != current:
+                    out.append(_styled("".join(run), current))
+                    run, current = [], style
+                run.append(ch)
+            out.append(_styled("".join(run), current))
+            lines.append("".join(out).rstrip())
+        return "\n".join(lines)
+
+
+def _styled(text: str, style: str) -> str:
+    text = text.replace("[", "\\[")
+    return f"[{style}]{text}[/]" if style and text else text
 
 
 def _escape(ch: str) -> str:
