@@ -119,6 +119,8 @@ def _robber(s: CatanState, action: Action) -> IllegalAction:
     h, victim = int(action.args[0]), int(action.args[1])
     if h == s.robber:
         return IllegalAction("CT-ROBBER-2", "the robber must move to another hex")
+    if s.by_knight and h == s.board.desert:
+        return IllegalAction("CT-KNIGHT-1", "a knight moves the robber to a hex with a token")
     from kaido.games.catan.rules import hex_victims
 
     victims = hex_victims(s, h, s.turn)

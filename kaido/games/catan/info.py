@@ -197,6 +197,7 @@ def view(s: CatanState, player: int | None) -> dict[str, Any]:
         "discarding": s.discard_left[:],
         "set_aside": [sum(s.pending[p * 5 : p * 5 + 5]) for p in range(n)],
         "free_roads": s.free_roads,
+        "robber_by_knight": s.by_knight,
         "offer": s.offer[:],
         "offers_this_turn": s.offers_made,
         "responder": s.responder,

@@ -373,6 +373,7 @@ class CatanGame(Game[CatanState]):
         update_largest_army(s, p, events)
         s.return_phase = s.phase
         s.phase = ROBBER
+        s.by_knight = True
         check_win(s, events)
 
     def _play_road_building(
@@ -427,6 +428,7 @@ class CatanGame(Game[CatanState]):
         h, victim = int(action.args[0]), int(action.args[1])
         p = s.turn
         s.robber = h
+        s.by_knight = False
         stolen = -1
         if victim >= 0:
             stolen = steal(s, p, victim)
@@ -641,6 +643,7 @@ def new_state(options: Options, board: Board, rng: Rng) -> CatanState:
     s.free_roads = 0
     s.return_phase = MAIN
     s.built = False
+    s.by_knight = False
     s.offer = [0] * 10
     s.offers_made = 0
     s.responder = -1
@@ -933,9 +936,10 @@ def hex_victims(s: CatanState, h: int, mover: int) -> list[int]:
 def robber_actions(s: CatanState) -> list[Action]:
     out: list[Action] = []
     mover = s.turn
+    desert = s.board.desert if s.by_knight else -1
     for h in range(NUM_HEXES):
-        if h == s.robber:
-            continue  # CT-ROBBER-2
+        if h == s.robber or h == desert:
+            continue  # CT-ROBBER-2; a knight moves it to a hex with a token (L78)
         victims = hex_victims(s, h, mover)
         if victims:
             out.extend(A.ROBBER[(h, q)] for q in victims)

@@ -52,6 +52,7 @@ class CatanState:
         "board",
         "buildings",
         "built",
+        "by_knight",
         "counters",
         "deck",
         "dev",
@@ -127,6 +128,7 @@ class CatanState:
     free_roads: int
     return_phase: int
     built: bool
+    by_knight: bool
     setup_order: tuple[int, ...]
     setup_step: int
     last_vertex: int
@@ -174,6 +176,7 @@ class CatanState:
         other.free_roads = self.free_roads
         other.return_phase = self.return_phase
         other.built = self.built
+        other.by_knight = self.by_knight
         other.setup_order = self.setup_order
         other.setup_step = self.setup_step
         other.last_vertex = self.last_vertex

@@ -112,9 +112,13 @@ def test_knight_moves_robber_and_steals_CT_KNIGHT_1_CT_KNIGHT_2_CT_EX_12() -> No
     settle(s, red, corner(4, 0))
     settle(s, blue, corner(4, 3))
     give(s, red, grain=1)
+    s.robber = 0  # the robber stands on the forest 6
     act(s, "knight")
     assert s.knights[green] == 1 and s.dev[KNIGHT] == 1  # face up; one still in hand
     assert sorted(x for x in legal(s, "robber") if x[0] == 4) == [(4, red), (4, blue)]
+    desert = s.board.desert
+    assert refused(s, "robber", desert, -1) == "CT-KNIGHT-1"  # L78: a hex with a token
+    assert len(legal(s, "robber")) == 18  # 17 other token hexes, hex 4 with two victims
     act(s, "robber", 4, red)
     assert s.robber == 4 and hand(s, green) == {"grain": 1} and s.phase == MAIN
     assert GAME.view(s, None)["knights"] == [1, 0, 0, 0]
