@@ -272,6 +272,7 @@ def _deal_resources(s: CatanState, player: int, rng: Rng) -> None:
         fixed[q] = keep
         for k in range(5):
             pool += [k] * (s.hand[q * 5 + k] - keep[k] + s.pending[q * 5 + k])
+    pool.sort()  # canonical: the deal may depend only on what `player` can see
     rng.shuffle(pool)
     for q in others:
         keep = fixed[q]
@@ -295,6 +296,7 @@ def _deal_development(s: CatanState, player: int, rng: Rng) -> None:
         sizes[q] = sum(s.dev[q * 5 : q * 5 + 5])
         pool += [k for k in range(5) for _ in range(s.dev[q * 5 + k])]
         s.dev[q * 5 : q * 5 + 5] = [0] * 5
+    pool.sort()  # canonical, as for resources
     rng.shuffle(pool)
     new_count = sum(s.dev_new)
     if s.turn != player and new_count:

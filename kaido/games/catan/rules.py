@@ -585,6 +585,9 @@ class CatanGame(Game[CatanState]):
 
     # ---- text ---------------------------------------------------------------------------
 
+    def player_name(self, player: int, lang: Lang = "en") -> str:
+        return text.player_name(player, lang)
+
     def action_text(self, action: Action, lang: Lang = "en") -> str:
         return text.action_text(action, lang)
 

@@ -91,7 +91,8 @@ _JA = {
 
 
 def player_name(p: int, lang: str = "en") -> str:
-    return f"player {p}" if lang == "en" else f"プレイヤー{p}"
+    """Players are called by their colour (seat 0 is red)."""
+    return PLAYER_NAMES[lang][p]
 
 
 def action_text(action: Action, lang: str = "en") -> str:
@@ -404,7 +405,7 @@ def _status(state: CatanState, viewer: int | None, lang: str) -> str:
     )
     for p in range(state.n):
         style = PLAYER_STYLE[p]
-        name = f"{player_name(p, lang)} ({PLAYER_NAMES[lang][p]})"
+        name = f"{player_name(p, lang)} (P{p + 1})"
         marks = []
         if v["turn"] == p:
             marks.append("手番" if ja else "on turn")
