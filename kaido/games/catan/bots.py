@@ -227,25 +227,7 @@ class HeuristicAgent(Agent):
         return max(legal, key=lambda a: hand[int(a.args[0])] - 2 * need[int(a.args[0])])
 
     def _robber(self, s: CatanState, legal: Sequence[Action]) -> Action:
-        p = s.turn
-        board = s.board
-        points = [s.vp[q] for q in range(s.n)]
-
-        def value(action: Action) -> float:
-            h, victim = int(action.args[0]), int(action.args[1])
-            pips = PIPS[board.number[h]] if board.resource[h] >= 0 else 0
-            hurt = 0.0
-            for v in HEX_VERTICES[h]:
-                b = s.buildings[v]
-                if b:
-                    owner = (b - 1) & 3
-                    amount = 2 if b >= CITY_BASE else 1
-                    hurt += (-3.0 if owner == p else 1.0 + 0.2 * points[owner]) * amount * pips
-            if victim >= 0:
-                hurt += 2.0 * min(sum(s.hand[victim * 5 : victim * 5 + 5]), 3)
-            return hurt + self.rng.random() * 0.01
-
-        return max(legal, key=value)
+        return max(legal, key=lambda a: robber_value(s, a) + self.rng.random() * 0.01)
 
     def _main(self, s: CatanState, legal: Sequence[Action]) -> Action:
         p = s.turn
@@ -371,13 +353,12 @@ class HeuristicAgent(Agent):
 
     def _trade_gain(self, s: CatanState, p: int, give: list[int], get: list[int]) -> float:
         need = self._needs(s, p)
-        hand = s.hand[p * 5 : p * 5 + 5]
         gain = 0.0
         for k in range(5):
+            # Cards the goal lacks are worth a full card, others less; giving away a kind
+            # the goal still lacks costs extra.
             gain += min(get[k], need[k]) * 1.0 + max(0, get[k] - need[k]) * 0.3
-            after = hand[k] - give[k]
-            lost_needed = max(0, need[k] + give[k] - max(0, hand[k] - after)) if give[k] else 0
-            gain -= give[k] * 0.5 + (1.0 if need[k] and give[k] else 0.0) + 0.0 * lost_needed
+            gain -= give[k] * 0.5 + (1.0 if need[k] and give[k] else 0.0)
         return gain
 
     def _reply(self, s: CatanState, legal: Sequence[Action]) -> Action:
@@ -480,22 +461,23 @@ def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
     return unique
 
 
-def _top_robber_moves(s: CatanState, legal: Sequence[Action], count: int) -> list[Action]:
+def robber_value(s: CatanState, action: Action) -> float:
+    """How much a robber move hurts the others (the leaders most) and not the mover."""
     p = s.turn
     board = s.board
+    h, victim = int(action.args[0]), int(action.args[1])
+    pips = PIPS[board.number[h]] if board.resource[h] >= 0 else 0
+    hurt = 0.0
+    for v in HEX_VERTICES[h]:
+        b = s.buildings[v]
+        if b:
+            owner = (b - 1) & 3
+            amount = 2 if b >= CITY_BASE else 1
+            hurt += (-3.0 if owner == p else 1.0 + 0.2 * s.vp[owner]) * amount * pips
+    if victim >= 0:
+        hurt += 2.0 * min(sum(s.hand[victim * 5 : victim * 5 + 5]), 3)
+    return hurt
 
-    def value(action: Action) -> float:
-        h, victim = int(action.args[0]), int(action.args[1])
-        pips = PIPS[board.number[h]] if board.resource[h] >= 0 else 0
-        hurt = 0.0
-        for v in HEX_VERTICES[h]:
-            b = s.buildings[v]
-            if b:
-                owner = (b - 1) & 3
-                amount = 2 if b >= CITY_BASE else 1
-                hurt += (-3.0 if owner == p else 1.0 + 0.2 * s.vp[owner]) * amount * pips
-        if victim >= 0:
-            hurt += 2.0 * min(sum(s.hand[victim * 5 : victim * 5 + 5]), 3)
-        return hurt
 
-    return sorted(legal, key=lambda a: -value(a))[:count]
+def _top_robber_moves(s: CatanState, legal: Sequence[Action], count: int) -> list[Action]:
+    return sorted(legal, key=lambda a: -robber_value(s, a))[:count]

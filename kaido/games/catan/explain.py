@@ -239,7 +239,7 @@ def _negotiation(s: CatanState, action: Action) -> IllegalAction:
     ):
         return IllegalAction("CT-TRADE-9", "finish or withdraw the open trade offer first")
     if phase == OFFER_DRAFT:
-        return _draft(s, action, s.offer, s.turn, "CT-TRADE-6")
+        return _draft(s, action, s.offer)
     if phase == OFFER_REPLY:
         if kind == "accept":
             return IllegalAction("CT-TRADE-11", "you do not hold the cards asked for")
@@ -248,7 +248,7 @@ def _negotiation(s: CatanState, action: Action) -> IllegalAction:
         return IllegalAction("CT-TRADE-3", "answer the offer: accept, decline or counter")
     if phase == COUNTER_DRAFT:
         o = s.responder * 10
-        return _draft(s, action, s.counters[o : o + 10], s.responder, "CT-TRADE-6")
+        return _draft(s, action, s.counters[o : o + 10])
     if kind == "trade_with":
         q = int(action.args[0])
         if q == s.turn or q >= s.n:
@@ -259,20 +259,19 @@ def _negotiation(s: CatanState, action: Action) -> IllegalAction:
     return IllegalAction("CT-TRADE-9", "choose a partner among the offers, or reject them")
 
 
-def _draft(s: CatanState, action: Action, terms: list[int], who: int, clause: str) -> IllegalAction:
+def _draft(s: CatanState, action: Action, terms: list[int]) -> IllegalAction:
+    """Why a card cannot be added to the offer (or counter-offer) being written."""
     kind = action.kind
     if kind in ("propose", "counter_submit"):
-        return IllegalAction(clause, "each side must give at least 1 card (no gifts)")
-    if kind in ("offer_give", "offer_ask", "counter_give", "counter_ask"):
-        k = int(action.args[0])
-        gives = kind.endswith("give")
-        if (terms[5 + k] if gives else terms[k]) or (
-            kind.startswith("offer") != (s.phase == OFFER_DRAFT)
-        ):
-            if kind.startswith("offer") != (s.phase == OFFER_DRAFT):
-                return IllegalAction("CT-TRADE-3", "that is not your offer to write")
-            return IllegalAction("CT-TRADE-7", f"{RESOURCES[k]} cannot be on both sides")
-        if gives:
-            return IllegalAction("CT-TRADE-5", f"you hold no more {RESOURCES[k]}")
-        return IllegalAction("CT-TRADE-11", f"the other side cannot hold more {RESOURCES[k]}")
-    return IllegalAction("CT-TRADE-9", "finish the offer: add cards, propose or withdraw")
+        return IllegalAction("CT-TRADE-6", "each side must give at least 1 card (no gifts)")
+    if kind not in ("offer_give", "offer_ask", "counter_give", "counter_ask"):
+        return IllegalAction("CT-TRADE-9", "finish the offer: add cards, propose or withdraw")
+    if kind.startswith("offer") != (s.phase == OFFER_DRAFT):
+        return IllegalAction("CT-TRADE-3", "that is not your offer to write")
+    k = int(action.args[0])
+    gives = kind.endswith("give")
+    if terms[5 + k] if gives else terms[k]:
+        return IllegalAction("CT-TRADE-7", f"{RESOURCES[k]} cannot be on both sides")
+    if gives:
+        return IllegalAction("CT-TRADE-5", f"you hold no more {RESOURCES[k]}")
+    return IllegalAction("CT-TRADE-11", f"the other side cannot hold more {RESOURCES[k]}")

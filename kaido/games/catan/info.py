@@ -17,7 +17,6 @@ from kaido.games.catan.board import (
     CARDS_PER_KIND,
     DEV_COUNTS,
     DEV_KINDS,
-    EDGE_VERTICES,
     GENERIC_PORT,
     KNIGHT,
     LARGEST_ARMY_MIN,
@@ -90,11 +89,9 @@ def negotiation_actions(s: CatanState) -> list[Action]:
     raise AssertionError(f"no decision in phase {phase}")
 
 
-def ask_limit(s: CatanState, asker: int, partner_sizes: int) -> tuple[list[int], int]:
-    """Caps on what an offer may ask, from public facts only: per kind, what the others
-    could hold; in all, the largest hand that could answer."""
-    caps = [others_could_hold(s, asker, k) for k in range(5)]
-    return caps, partner_sizes
+def ask_caps(s: CatanState, asker: int) -> list[int]:
+    """Per kind, the most an offer may ask: what the others could hold (public facts)."""
+    return [others_could_hold(s, asker, k) for k in range(5)]
 
 
 def _draft_actions(s: CatanState) -> list[Action]:
@@ -102,7 +99,7 @@ def _draft_actions(s: CatanState) -> list[Action]:
     o = p * 5
     give, ask = s.offer[:5], s.offer[5:]
     largest = max(sum(s.hand[q * 5 : q * 5 + 5]) for q in range(s.n) if q != p)
-    caps, total_cap = ask_limit(s, p, largest)
+    caps, total_cap = ask_caps(s, p), largest
     out: list[Action] = []
     if any(give) and any(ask):
         out.append(A.PROPOSE)
@@ -131,7 +128,7 @@ def _counter_actions(s: CatanState) -> list[Action]:
     c = r * 10
     give, ask = s.counters[c : c + 5], s.counters[c + 5 : c + 10]
     active_size = sum(s.hand[s.turn * 5 : s.turn * 5 + 5])
-    caps, total_cap = ask_limit(s, r, active_size)
+    caps, total_cap = ask_caps(s, r), active_size
     out: list[Action] = []
     if any(give) and any(ask):
         out.append(A.COUNTER_SUBMIT)
@@ -405,7 +402,3 @@ def _check_awards(s: CatanState) -> None:
     if s.la_holder >= 0:
         assert s.knights[s.la_holder] >= LARGEST_ARMY_MIN, "largest army below 3"
         assert s.knights[s.la_holder] >= max(s.knights), "a larger army than the holder's"
-
-
-EDGE_ENDS: tuple[int, ...] = tuple(VERTEX_BIT[a] | VERTEX_BIT[b] for a, b in EDGE_VERTICES)
-"""For each path, the mask of its two intersections."""

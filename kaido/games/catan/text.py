@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kaido.core.actions import Action
 from kaido.core.events import Event
@@ -428,8 +428,3 @@ def _status(state: CatanState, viewer: int | None, lang: str) -> str:
         lines.append(("手札: " if ja else "your hand: ") + hand)
         lines.append(("発展カード: " if ja else "your development cards: ") + dev)
     return "\n".join(lines)
-
-
-def describe_view(view: dict[str, Any]) -> str:
-    """A one-line summary of a view (for logs)."""
-    return f"turn {view['turn']} phase {view['phase']} points {view['points']}"
