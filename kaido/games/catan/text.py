@@ -407,8 +407,8 @@ def _status(state: CatanState, viewer: int | None, lang: str) -> str:
         style = PLAYER_STYLE[p]
         name = f"{player_name(p, lang)} (P{p + 1})"
         marks = []
-        if v["turn"] == p:
-            marks.append("手番" if ja else "on turn")
+        if v["to_move"] == p:
+            marks.append("手番" if ja else "to move")
         if v["longest_road"] == p:
             marks.append("最長交易路" if ja else "longest road")
         if v["largest_army"] == p:
