@@ -412,16 +412,16 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
         return [_POLICY.decide(s, legal)]
     if phase == COUNTER_DRAFT:
         return [A.DECLINE]
-    if phase in (SETUP_SETTLEMENT, SETUP_ROAD, DISCARD):
-        # Short play-outs cannot judge these better than the heuristic's rules do.
-        _POLICY.rng = Rng(s.turns)
-        return [_POLICY.decide(s, legal)]
     if len(legal) <= 3:
         return legal
-    if phase == FREE_ROAD:
+    if phase == SETUP_SETTLEMENT:
+        prod = production(s, game_to_move(s))
+        ranked = sorted(legal, key=lambda a: -site_value(s.board, int(a.args[0]), prod))
+        return ranked[:5]
+    if phase in (SETUP_ROAD, FREE_ROAD):
         return _POLICY.ranked_roads(s, legal)[:3]
     if phase == ROBBER:
-        return _top_robber_moves(s, legal, 3)
+        return _top_robber_moves(s, legal, 4)
     return legal
 
 
