@@ -1,0 +1,94 @@
+"""`kaido serve`: Kaido's web application (lobby, tables, bots, replays) in the browser."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from kaido.core.errors import KaidoError
+from kaido.server.config import DEFAULT_HOST, DEFAULT_PORT, Settings, default_data_dir
+
+WS_MAX_BYTES = 64 * 1024
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="start the web application (play in the browser)",
+        description="Start Kaido's web application. Data is kept in an SQLite file in the "
+        "data directory unless --database-url names a PostgreSQL database.",
+    )
+    parser.add_argument(
+        "--host", default=DEFAULT_HOST, help=f"address to listen on ({DEFAULT_HOST})"
+    )
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port ({DEFAULT_PORT})")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help=f"where the database file and the session secret live ({default_data_dir()}; "
+        "or $KAIDO_DATA_DIR)",
+    )
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("KAIDO_DATABASE_URL"),
+        help="a PostgreSQL URL such as postgresql://user:pass@host/db (or $KAIDO_DATABASE_URL)",
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.8, help="seconds a bot waits before moving (0.8)"
+    )
+    parser.add_argument("--bot-workers", type=int, default=2, help="threads for bots (2)")
+    parser.add_argument(
+        "--secure-cookies",
+        action="store_true",
+        help="send the session cookie over HTTPS only (when served behind TLS)",
+    )
+    parser.add_argument(
+        "--register",
+        action="append",
+        default=[],
+        metavar="MODULE:OBJECT",
+        help="also offer this game object (plug-ins and tests); may be repeated",
+    )
+    parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
+    parser.set_defaults(run=run)
+
+
+def register_games(specs: list[str]) -> None:
+    from kaido.games import register
+
+    for spec in specs:
+        module, sep, attribute = spec.partition(":")
+        if not sep:
+            raise KaidoError(f"--register takes MODULE:OBJECT, got {spec!r}")
+        try:
+            register(getattr(importlib.import_module(module), attribute))
+        except (ImportError, AttributeError) as error:
+            raise KaidoError(f"cannot register {spec!r}: {error}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from kaido.server.app import create_app
+
+    register_games(args.register)
+    settings = Settings(
+        database_url=args.database_url,
+        bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
+        secure_cookies=args.secure_cookies,
+    )
+    if args.data_dir is not None:
+        settings.data_dir = args.data_dir
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    app = create_app(settings)
+    print(f"Kaido is at http://{args.host}:{args.port}/  (data: {settings.data_dir})", flush=True)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=WS_MAX_BYTES
+    )
+    return 0

@@ -1,0 +1,66 @@
+"""Server settings: where data lives, which database, how bots and cookies behave."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+SECRET_FILE = "secret.key"
+SQLITE_FILE = "kaido.sqlite3"
+
+
+def default_data_dir() -> Path:
+    """`$KAIDO_DATA_DIR`, else the XDG data directory (`~/.local/share/kaido`)."""
+    if os.environ.get("KAIDO_DATA_DIR"):
+        return Path(os.environ["KAIDO_DATA_DIR"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "kaido"
+
+
+def normalize_database_url(url: str) -> str:
+    """Plain `postgresql://` URLs use psycopg 3 (SQLAlchemy would pick psycopg2)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+@dataclass
+class Settings:
+    data_dir: Path = field(default_factory=default_data_dir)
+    database_url: str | None = None
+    """None: an SQLite file in `data_dir`."""
+    secret_key: str | None = None
+    """Signs session cookies. None: read from (or create) `data_dir/secret.key`."""
+    bot_delay: float = 0.8
+    """Seconds a bot waits before it moves, so people can follow."""
+    bot_workers: int = 2
+    secure_cookies: bool = False
+    """Send the session cookie only over HTTPS (set it when serving behind TLS)."""
+    max_body_bytes: int = 64 * 1024
+    takeover_bot: str = "greedy"
+    """The bot that plays a seat whose clock ran out (a game's `heuristic` is preferred)."""
+
+    def prepare(self) -> None:
+        """Create the data directory and fill in the database URL and the secret."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        if self.database_url is None:
+            self.database_url = f"sqlite:///{self.data_dir / SQLITE_FILE}"
+        self.database_url = normalize_database_url(self.database_url)
+        if self.secret_key is None:
+            self.secret_key = _load_or_create_secret(self.data_dir / SECRET_FILE)
+
+
+def _load_or_create_secret(path: Path) -> str:
+    """A secret kept across restarts, so sessions survive them; readable by the owner only."""
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    secret = secrets.token_urlsafe(48)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(secret + "\n")
+    return secret

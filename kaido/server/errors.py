@@ -1,0 +1,77 @@
+"""Errors the server answers with: an HTTP status, a stable code and a sentence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaido.core.errors import ActionFormatError, IllegalAction, KaidoError, OptionError
+from kaido.core.match import UndoRefused
+
+
+class ServerError(KaidoError):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class BadRequest(ServerError):
+    pass
+
+
+class NotSignedIn(ServerError):
+    status = 401
+    code = "not_signed_in"
+
+
+class Forbidden(ServerError):
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(ServerError):
+    status = 404
+    code = "not_found"
+
+
+class Conflict(ServerError):
+    status = 409
+    code = "conflict"
+
+
+class Stale(Conflict):
+    """The request names an old move counter: someone acted (or undid) since."""
+
+    code = "stale"
+
+
+class TooLarge(ServerError):
+    status = 413
+    code = "too_large"
+
+
+class Unavailable(ServerError):
+    status = 503
+    code = "unavailable"
+
+
+def error_body(error: Exception) -> tuple[int, dict[str, Any]]:
+    """The HTTP status and JSON body for an error raised while serving a request."""
+    if isinstance(error, ServerError):
+        return error.status, {"error": error.message, "code": error.code, **error.details}
+    if isinstance(error, IllegalAction):
+        return 422, {
+            "error": f"illegal action: {error.message} [{error.clause}]",
+            "code": "illegal",
+            "clause": error.clause,
+        }
+    if isinstance(error, UndoRefused):
+        return 409, {"error": f"undo refused: {error}", "code": "undo_refused"}
+    if isinstance(error, ActionFormatError | OptionError):
+        return 400, {"error": str(error), "code": "bad_request"}
+    if isinstance(error, KaidoError):
+        return 400, {"error": str(error), "code": "bad_request"}
+    return 500, {"error": "internal error", "code": "internal"}

@@ -1,0 +1,70 @@
+"""What the server sends about a game, built only from what the viewer may see.
+
+Every game-dependent part of a message comes from `game.view(state, viewer)`,
+`Event.for_viewer(viewer)` (with `describe`) and, for the player who decides now, their own
+`legal_actions`. Nothing else about the state leaves the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kaido.core.events import Event
+from kaido.core.game import Game, Lang
+
+
+@dataclass(frozen=True)
+class LogStep:
+    """One accepted action as the log shows it: who acted and what happened."""
+
+    number: int
+    player: int
+    events: tuple[Event, ...]
+
+
+def log_entry(game: Game[Any], step: LogStep, viewer: int | None, lang: Lang) -> dict[str, Any]:
+    """A step of the move log as `viewer` may see it. The action itself is not included:
+    another player's choice may be secret (which cards they discarded); events say what
+    may be said."""
+    return {
+        "step": step.number,
+        "player": step.player,
+        "events": [
+            {"data": event.for_viewer(viewer), "text": game.describe(event, viewer, lang)}
+            for event in step.events
+        ],
+    }
+
+
+def legal_list(game: Game[Any], state: Any, lang: Lang) -> list[dict[str, Any]]:
+    return [
+        {"action": action.to_json(), "text": game.action_text(action, lang)}
+        for action in game.legal_actions(state)
+    ]
+
+
+def game_part(
+    game: Game[Any],
+    state: Any,
+    log: Sequence[LogStep],
+    viewer: int | None,
+    lang: Lang,
+    *,
+    log_from: int,
+    may_act: bool,
+) -> dict[str, Any]:
+    """The game-dependent fields of a state message. `may_act`: the viewer holds the seat
+    that decides now and plays it in person, so its legal actions are listed."""
+    over = game.is_over(state)
+    to_move = game.to_move(state)
+    return {
+        "to_move": to_move,
+        "view": game.view(state, viewer),
+        "legal": legal_list(game, state, lang) if may_act and not over else [],
+        "log_from": log_from,
+        "log": [log_entry(game, step, viewer, lang) for step in log[log_from:]],
+        "result": game.result(state).to_json() if over else None,
+        "players": [game.player_name(p, lang) for p in range(game.num_players(state))],
+    }

@@ -1,0 +1,141 @@
+"""A table held in memory: its seats, its match (the replay of its stored actions), its move
+log and the connections watching it."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Protocol
+
+from kaido.agents import Agent, agent_seed, make_agent
+from kaido.core.game import Game, Lang
+from kaido.core.match import Match
+from kaido.server.messages import LogStep, game_part
+from kaido.server.store import Seat, TableInfo
+
+
+class Subscriber(Protocol):
+    """A live connection to a table (a WebSocket). `send` must not block."""
+
+    user_id: int | None
+    lang: Lang
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+class TableRuntime:
+    def __init__(self, info: TableInfo, game: Game[Any]) -> None:
+        self.info = info
+        self.game = game
+        self.options = game.make_options(info.options)
+        self.table = game.action_table(self.options)
+        self.match: Match | None = None
+        self.log: list[LogStep] = []
+        self.lock = threading.RLock()
+        self.subscribers: list[Subscriber] = []
+        self.broken = False
+        """Memory and database disagree (a failed commit): reload before any further use."""
+        self._agents: dict[tuple[int, str], Agent] = {}
+        self.bot_scheduled_for = -1
+        """The move counter a bot move was last scheduled at (so it is scheduled once)."""
+        self.replay_states: list[Any] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    # ---- seats --------------------------------------------------------------------------
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        for seat in self.info.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def seat(self, number: int) -> Seat:
+        return self.info.seats[number]
+
+    def played_by_bot(self, number: int) -> bool:
+        seat = self.info.seats[number]
+        return seat.kind == "bot" or seat.timed_out
+
+    def bot_spec(self, number: int, takeover: str) -> str:
+        seat = self.info.seats[number]
+        if seat.kind == "bot" and seat.bot:
+            return seat.bot
+        return "heuristic" if "heuristic" in self.game.agent_kinds else takeover
+
+    def agent(self, number: int, takeover: str) -> Agent:
+        spec = self.bot_spec(number, takeover)
+        key = (number, spec)
+        if key not in self._agents:
+            self._agents[key] = make_agent(spec, self.game, agent_seed(self.info.seed, number))
+        return self._agents[key]
+
+    def player_names(self) -> list[str]:
+        """Who sits where, for the record: account names, and bots by their spec."""
+        return [
+            f"bot {seat.bot}" if seat.kind == "bot" else seat.user_name or "?"
+            for seat in self.info.seats
+        ]
+
+    # ---- the game -----------------------------------------------------------------------
+
+    def replay(self, actions: list[list[Any]]) -> None:
+        """Start the match and replay stored actions, rebuilding the move log."""
+        match = Match(self.game, self.options, self.info.seed, players=self.player_names())
+        log: list[LogStep] = []
+        for number, value in enumerate(actions, start=1):
+            player = match.to_move
+            events = match.play(self.table.from_json(value), narrate=True)
+            log.append(LogStep(number, player, tuple(events)))
+        self.match, self.log = match, log
+
+    def require_match(self) -> Match:
+        if self.match is None:
+            raise RuntimeError(f"table {self.id} has not started")
+        return self.match
+
+    # ---- messages -----------------------------------------------------------------------
+
+    def message(self, user_id: int | None, lang: Lang, log_from: int) -> dict[str, Any]:
+        """The state message for the connection of `user_id`: the seat they hold decides
+        what of the game they see."""
+        viewer = self.seat_of(user_id)
+        info = self.info
+        out: dict[str, Any] = {
+            "type": "state",
+            "table": info.id,
+            "game": info.game,
+            "status": info.status,
+            "version": info.version,
+            "seat": viewer,
+            "seats": [seat.to_json() for seat in info.seats],
+            "options": self.options,
+            "move_seconds": info.move_seconds,
+            "deadline": info.deadline,
+            "private": info.private,
+            "created_by": info.created_by,
+        }
+        if self.match is None:
+            return out
+        state = self.match.state
+        to_move = self.game.to_move(state)
+        may_act = viewer is not None and viewer == to_move and not self.played_by_bot(viewer)
+        out.update(
+            game_part(self.game, state, self.log, viewer, lang, log_from=log_from, may_act=may_act)
+        )
+        out["can_undo"] = (
+            viewer is not None and not self.played_by_bot(viewer) and self.match.can_undo(viewer)
+        )
+        return out
+
+    def broadcast(self, log_from: int) -> None:
+        """Tell every connection what changed; the log from entry `log_from` on."""
+        cache: dict[tuple[int | None, Lang], dict[str, Any]] = {}
+        for subscriber in list(self.subscribers):
+            key = (self.seat_of(subscriber.user_id), subscriber.lang)
+            if key not in cache:
+                cache[key] = self.message(subscriber.user_id, subscriber.lang, log_from)
+            subscriber.send(cache[key])

@@ -1,0 +1,513 @@
+"""The lobby and the tables: creating, joining, acting, undoing, bots and clocks.
+
+Every change to a table happens under that table's lock, in this order: check it against
+the seats and the rules engine, apply it in memory, commit it to the database, then tell
+the connections. A failed commit marks the table broken, so it is replayed from the
+database (which never saw the change) before anyone uses it again.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from kaido.agents import make_agent
+from kaido.core.actions import Action
+from kaido.core.errors import KaidoError
+from kaido.core.game import Game, Lang
+from kaido.core.records import Record
+from kaido.games import get_game
+from kaido.server.config import Settings
+from kaido.server.errors import BadRequest, Conflict, Forbidden, NotFound, Stale, Unavailable
+from kaido.server.messages import LogStep, game_part, log_entry
+from kaido.server.runtime import Subscriber, TableRuntime
+from kaido.server.store import Seat, Store, TableInfo, User
+from kaido.server.workers import Workers
+
+log = logging.getLogger("kaido.server")
+
+MAX_MOVE_SECONDS = 30 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    kind: str
+    bot: str | None = None
+
+
+class TableManager:
+    def __init__(self, store: Store, settings: Settings, workers: Workers) -> None:
+        self.store = store
+        self.settings = settings
+        self.workers = workers
+        self._tables: dict[str, TableRuntime] = {}
+        self._loading: dict[str, threading.Lock] = {}
+        self._lock = threading.Lock()
+
+    # ---- finding tables -----------------------------------------------------------------
+
+    def get(self, table_id: str) -> TableRuntime:
+        """The table in memory, replayed from the database on first use."""
+        with self._lock:
+            runtime = self._tables.get(table_id)
+            if runtime is not None and not runtime.broken:
+                return runtime
+            loader = self._loading.setdefault(table_id, threading.Lock())
+        with loader:
+            with self._lock:
+                runtime = self._tables.get(table_id)
+                if runtime is not None and not runtime.broken:
+                    return runtime
+            fresh = self._load(table_id)
+            if runtime is not None:  # a broken table: keep its connections
+                fresh.subscribers = runtime.subscribers
+            with self._lock:
+                self._tables[table_id] = fresh
+                self._loading.pop(table_id, None)
+        with fresh.lock:
+            if runtime is not None:
+                fresh.broadcast(log_from=0)
+            self._schedule(fresh)
+        return fresh
+
+    def _load(self, table_id: str) -> TableRuntime:
+        info = self.store.table(table_id)
+        if info is None:
+            raise NotFound(f"no table {table_id!r}")
+        try:
+            game = get_game(info.game)
+        except KaidoError:
+            raise NotFound(f"table {table_id!r} is of a game this server does not have") from None
+        runtime = TableRuntime(info, game)
+        if info.status != "open":
+            if info.rules_version != game.rules_version:
+                raise Conflict(
+                    f"table {table_id!r} was played under rules version {info.rules_version!r}; "
+                    f"this server plays {game.rules_version!r}"
+                )
+            runtime.replay(self.store.actions(table_id))
+        return runtime
+
+    def resume_all(self) -> int:
+        """Load every table in play, so bots and clocks go on after a restart."""
+        ids = self.store.table_ids_in_play()
+        for table_id in ids:
+            try:
+                self.get(table_id)
+            except KaidoError as error:
+                log.error("table %s cannot resume: %s", table_id, error)
+        return len(ids)
+
+    # ---- the lobby ----------------------------------------------------------------------
+
+    def create(
+        self,
+        user: User,
+        game_id: str,
+        raw_options: dict[str, Any],
+        seats: Sequence[SeatRequest],
+        *,
+        my_seat: int | None,
+        private: bool,
+        move_seconds: int,
+    ) -> TableRuntime:
+        game = self._game(game_id)
+        if "players" in raw_options and raw_options["players"] != len(seats):
+            raise BadRequest("the player count is the number of seats")
+        options = game.make_options({**raw_options, "players": len(seats)})
+        for seat in seats:
+            self._check_seat_request(game, seat)
+        if my_seat is not None and not (
+            0 <= my_seat < len(seats) and seats[my_seat].kind == "human"
+        ):
+            raise BadRequest(f"seat {my_seat} is not a human seat of this table")
+        if not 0 <= move_seconds <= MAX_MOVE_SECONDS:
+            raise BadRequest(f"a move clock is 0 (none) to {MAX_MOVE_SECONDS} seconds")
+        now = time.time()
+        info = TableInfo(
+            id=secrets.token_urlsafe(9),
+            game=game.id,
+            rules_version=game.rules_version,
+            options=options,
+            seed=secrets.randbelow(2**31),
+            status="open",
+            private=private,
+            created_by=user.id,
+            created_at=now,
+            updated_at=now,
+            move_seconds=move_seconds,
+            seats=[
+                Seat(
+                    n,
+                    s.kind,
+                    s.bot,
+                    user.id if n == my_seat else None,
+                    user.name if n == my_seat else None,
+                )
+                for n, s in enumerate(seats)
+            ],
+        )
+        self._commit_or_fail(lambda: self.store.create_table(info))
+        runtime = self.get(info.id)
+        with runtime.lock:
+            self._start_if_full(runtime)
+        return runtime
+
+    def _game(self, game_id: str) -> Game[Any]:
+        try:
+            return get_game(game_id)
+        except KaidoError as error:
+            raise BadRequest(str(error)) from None
+
+    def _check_seat_request(self, game: Game[Any], seat: SeatRequest) -> None:
+        if seat.kind == "human":
+            if seat.bot:
+                raise BadRequest("a human seat takes no bot spec")
+            return
+        if seat.kind != "bot" or not seat.bot:
+            raise BadRequest("each seat is {'kind': 'human'} or {'kind': 'bot', 'bot': SPEC}")
+        make_agent(seat.bot, game, 0)  # a bad spec raises a KaidoError naming the problem
+
+    def join(self, user: User, table_id: str, seat: int | None) -> TableRuntime:
+        runtime = self.get(table_id)
+        with runtime.lock:
+            if runtime.info.status != "open":
+                raise Conflict("this game has already started; you can watch it")
+            if runtime.seat_of(user.id) is not None:
+                raise Conflict("you already hold a seat at this table")
+            number = self._free_seat(runtime, seat)
+            self._commit_or_fail(lambda: self.store.set_seat_user(table_id, number, user.id))
+            runtime.seat(number).user_id, runtime.seat(number).user_name = user.id, user.name
+            runtime.broadcast(log_from=0)
+            self._start_if_full(runtime)
+        return runtime
+
+    def _free_seat(self, runtime: TableRuntime, wanted: int | None) -> int:
+        free = [s.seat for s in runtime.info.seats if s.kind == "human" and s.user_id is None]
+        if wanted is None:
+            if not free:
+                raise Conflict("this table has no free seat")
+            return free[0]
+        if not 0 <= wanted < len(runtime.info.seats):
+            raise BadRequest(f"this table has no seat {wanted}")
+        if wanted not in free:
+            raise Conflict(f"seat {wanted} is not free")
+        return wanted
+
+    def leave(self, user: User, table_id: str) -> TableRuntime:
+        runtime = self.get(table_id)
+        with runtime.lock:
+            if runtime.info.status != "open":
+                raise Conflict("a game in progress cannot be left; a bot can take your seat")
+            number = runtime.seat_of(user.id)
+            if number is None:
+                raise Conflict("you hold no seat at this table")
+            self._commit_or_fail(lambda: self.store.set_seat_user(table_id, number, None))
+            runtime.seat(number).user_id, runtime.seat(number).user_name = None, None
+            runtime.broadcast(log_from=0)
+        return runtime
+
+    def _start_if_full(self, runtime: TableRuntime) -> None:
+        if runtime.info.status != "open" or any(
+            s.kind == "human" and s.user_id is None for s in runtime.info.seats
+        ):
+            return
+        runtime.replay([])
+        runtime.info.status = "playing"
+        runtime.info.deadline = self._deadline(runtime)
+        self._commit_or_fail(
+            lambda: self.store.set_status(
+                runtime.id, "playing", deadline=runtime.info.deadline, result=None
+            ),
+            runtime,
+        )
+        runtime.broadcast(log_from=0)
+        self._schedule(runtime)
+
+    def list_tables(self, status: str, user: User | None, *, mine: bool) -> list[TableInfo]:
+        if status not in ("open", "playing", "finished"):
+            raise BadRequest("status is open, playing or finished")
+        if mine and user is None:
+            return []
+        return self.store.list_tables(status=status, user_id=user.id if mine and user else None)
+
+    # ---- playing ------------------------------------------------------------------------
+
+    def act(self, user: User, table_id: str, value: Any, move: int) -> TableRuntime:
+        """Carry out the action `value` (its JSON form) for the seat `user` holds."""
+        runtime = self.get(table_id)
+        with runtime.lock:
+            seat = self._deciding_seat(runtime, user)
+            self._check_counter(runtime, move)
+            action = runtime.table.from_json(value)
+            match = runtime.require_match()
+            runtime.game.check(match.state, action)  # IllegalAction names the clause
+            self._commit_action(runtime, seat, action)
+        return runtime
+
+    def undo(self, user: User, table_id: str, move: int) -> TableRuntime:
+        runtime = self.get(table_id)
+        with runtime.lock:
+            seat = self._playing_seat(runtime, user)
+            self._check_counter(runtime, move)
+            match = runtime.require_match()
+            if not match.can_undo(seat):
+                match.undo(seat)  # raises UndoRefused with the reason, changing nothing
+            ply = len(match.actions)
+            match.undo(seat)
+            runtime.log.pop()
+            runtime.info.version += 1
+            runtime.info.deadline = self._deadline(runtime)
+            self._commit_or_fail(
+                lambda: self.store.remove_action(
+                    table_id, ply, version=runtime.info.version, deadline=runtime.info.deadline
+                ),
+                runtime,
+            )
+            runtime.broadcast(log_from=len(runtime.log))
+            self._schedule(runtime)
+        return runtime
+
+    def take_back_seat(self, user: User, table_id: str) -> TableRuntime:
+        """The holder of a seat a bot took over (their clock ran out) plays it again."""
+        runtime = self.get(table_id)
+        with runtime.lock:
+            seat = self._playing_seat(runtime, user, allow_bot=True)
+            if not runtime.seat(seat).timed_out:
+                raise Conflict("you already play your seat")
+            runtime.seat(seat).timed_out = False
+            runtime.info.deadline = self._deadline(runtime)
+            self._commit_or_fail(
+                lambda: self.store.set_timed_out(
+                    table_id, seat, False, deadline=runtime.info.deadline
+                ),
+                runtime,
+            )
+            runtime.broadcast(log_from=len(runtime.log))
+            self._schedule(runtime)
+        return runtime
+
+    def _playing_seat(self, runtime: TableRuntime, user: User, *, allow_bot: bool = False) -> int:
+        if runtime.info.status == "open":
+            raise Conflict("the game has not started yet")
+        if runtime.info.status == "finished":
+            raise Conflict("the game is over")
+        seat = runtime.seat_of(user.id)
+        if seat is None:
+            raise Forbidden("you hold no seat at this table; you can only watch")
+        if runtime.seat(seat).timed_out and not allow_bot:
+            raise Conflict(
+                "your time ran out and a bot plays your seat; take it back first",
+                reason="timed_out",
+            )
+        return seat
+
+    def _deciding_seat(self, runtime: TableRuntime, user: User) -> int:
+        seat = self._playing_seat(runtime, user)
+        to_move = runtime.require_match().to_move
+        if to_move != seat:
+            name = runtime.game.player_name(to_move)
+            raise Forbidden(f"it is not your decision: {name} (seat {to_move}) decides now")
+        return seat
+
+    def _check_counter(self, runtime: TableRuntime, move: int) -> None:
+        if move != runtime.info.version:
+            raise Stale(
+                f"the game has moved on: it is at move {runtime.info.version}, "
+                f"your request was made at move {move}",
+                version=runtime.info.version,
+            )
+
+    def _commit_action(self, runtime: TableRuntime, seat: int, action: Action) -> None:
+        match = runtime.require_match()
+        events = match.play(action, narrate=True, trusted=True)
+        ply = len(match.actions)
+        runtime.log.append(LogStep(ply, seat, tuple(events)))
+        info = runtime.info
+        info.version += 1
+        if match.is_over:
+            info.status = "finished"
+            info.result = runtime.game.result(match.state).to_json()
+        info.deadline = self._deadline(runtime)
+        self._commit_or_fail(
+            lambda: self.store.append_action(
+                info.id,
+                ply,
+                seat,
+                action.to_json(),
+                version=info.version,
+                status=info.status,
+                result=info.result,
+                deadline=info.deadline,
+            ),
+            runtime,
+        )
+        runtime.broadcast(log_from=len(runtime.log) - 1)
+        self._schedule(runtime)
+
+    def _commit_or_fail(
+        self, commit: Callable[[], None], runtime: TableRuntime | None = None
+    ) -> None:
+        try:
+            commit()
+        except SQLAlchemyError as error:
+            log.error("database write failed: %s", error)
+            if runtime is not None:
+                runtime.broken = True
+                for subscriber in list(runtime.subscribers):
+                    subscriber.send({"type": "reconnect"})
+            raise Unavailable("the database could not store this; nothing changed") from None
+
+    # ---- bots and clocks ----------------------------------------------------------------
+
+    def _deadline(self, runtime: TableRuntime) -> float | None:
+        """When the human who decides now runs out of time, if the table has a clock."""
+        match = runtime.match
+        if runtime.info.move_seconds <= 0 or match is None or match.is_over:
+            return None
+        if runtime.played_by_bot(match.to_move):
+            return None
+        return time.time() + runtime.info.move_seconds
+
+    def _schedule(self, runtime: TableRuntime) -> None:
+        """After a change: let a bot move, or start the clock of the human who decides."""
+        match = runtime.match
+        if runtime.info.status != "playing" or match is None or match.is_over:
+            return
+        version = runtime.info.version
+        if runtime.played_by_bot(match.to_move):
+            if runtime.bot_scheduled_for != version:
+                runtime.bot_scheduled_for = version
+                self.workers.later(
+                    self.settings.bot_delay, lambda: self._bot_move(runtime.id, version)
+                )
+        elif runtime.info.deadline is not None:
+            delay = runtime.info.deadline - time.time()
+            self.workers.later(delay, lambda: self._clock_ran_out(runtime.id, version))
+
+    def _bot_move(self, table_id: str, version: int) -> None:
+        runtime = self.get(table_id)
+        with runtime.lock:
+            match = runtime.match
+            if runtime.info.version != version or match is None or match.is_over:
+                return
+            seat = match.to_move
+            if not runtime.played_by_bot(seat):
+                return
+            agent = runtime.agent(seat, self.settings.takeover_bot)
+            state = match.state.copy()
+        # Think outside the lock: the table stays readable while the bot searches.
+        try:
+            action = agent.choose(runtime.game, state)
+        except Exception:
+            log.exception("a bot failed at table %s; it plays its first legal action", table_id)
+            action = runtime.game.legal_actions(state)[0]
+        with runtime.lock:
+            if runtime.info.version == version and not runtime.broken:
+                self._commit_action(runtime, seat, action)
+
+    def _clock_ran_out(self, table_id: str, version: int) -> None:
+        runtime = self.get(table_id)
+        with runtime.lock:
+            info, match = runtime.info, runtime.match
+            if info.version != version or info.deadline is None or match is None:
+                return
+            if time.time() < info.deadline:  # a fresh clock was started since
+                return
+            seat = match.to_move
+            runtime.seat(seat).timed_out = True
+            info.deadline = None
+            self._commit_or_fail(
+                lambda: self.store.set_timed_out(table_id, seat, True, deadline=None), runtime
+            )
+            runtime.broadcast(log_from=len(runtime.log))
+            self._schedule(runtime)
+
+    # ---- connections --------------------------------------------------------------------
+
+    def subscribe(self, table_id: str, subscriber: Subscriber) -> TableRuntime:
+        runtime = self.get(table_id)
+        with runtime.lock:
+            runtime.subscribers.append(subscriber)
+            subscriber.send(runtime.message(subscriber.user_id, subscriber.lang, log_from=0))
+        return runtime
+
+    def unsubscribe(self, runtime: TableRuntime, subscriber: Subscriber) -> None:
+        with runtime.lock:
+            if subscriber in runtime.subscribers:
+                runtime.subscribers.remove(subscriber)
+
+    def state(self, table_id: str, user: User | None, lang: Lang) -> dict[str, Any]:
+        runtime = self.get(table_id)
+        with runtime.lock:
+            return runtime.message(user.id if user else None, lang, log_from=0)
+
+    # ---- finished games -----------------------------------------------------------------
+
+    def finished(self, table_id: str) -> TableRuntime:
+        runtime = self.get(table_id)
+        if runtime.info.status != "finished":
+            raise Conflict("records and replays are for finished games only")
+        return runtime
+
+    def record(self, table_id: str) -> Record:
+        runtime = self.finished(table_id)
+        with runtime.lock:
+            return runtime.require_match().record()
+
+    def replay_log(self, table_id: str, viewer: int | None, lang: Lang) -> dict[str, Any]:
+        runtime = self.finished(table_id)
+        viewer = self._check_viewer(runtime, viewer)
+        with runtime.lock:
+            return {
+                "table": table_id,
+                "game": runtime.info.game,
+                "steps": len(runtime.log),
+                "viewer": viewer,
+                "seats": [seat.to_json() for seat in runtime.info.seats],
+                "log": [log_entry(runtime.game, step, viewer, lang) for step in runtime.log],
+            }
+
+    def replay_step(
+        self, table_id: str, step: int, viewer: int | None, lang: Lang
+    ) -> dict[str, Any]:
+        """The game after `step` actions, as `viewer` saw it (any seat, once it is over)."""
+        runtime = self.finished(table_id)
+        viewer = self._check_viewer(runtime, viewer)
+        with runtime.lock:
+            states = self._replay_states(runtime)
+            if not 0 <= step < len(states):
+                raise BadRequest(f"step must be 0 to {len(states) - 1}")
+            part = game_part(
+                runtime.game,
+                states[step],
+                runtime.log[:step],
+                viewer,
+                lang,
+                log_from=step,
+                may_act=False,
+            )
+        return {"table": table_id, "step": step, "steps": len(states) - 1, **part}
+
+    def _check_viewer(self, runtime: TableRuntime, viewer: int | None) -> int | None:
+        if viewer is not None and not 0 <= viewer < len(runtime.info.seats):
+            raise BadRequest(f"this table has no seat {viewer}")
+        return viewer
+
+    def _replay_states(self, runtime: TableRuntime) -> list[Any]:
+        if runtime.replay_states is None:
+            game = runtime.game
+            state = game.setup(runtime.options, runtime.info.seed)
+            states = [state.copy()]
+            for action in runtime.require_match().actions:
+                game.apply(state, action, trusted=True)
+                states.append(state.copy())
+            runtime.replay_states = states
+        return runtime.replay_states
