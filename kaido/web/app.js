@@ -1,0 +1,108 @@
+// The page shell: header, sign-in, and which page the address shows.
+import { get, post } from "./api.js";
+import { clear, h } from "./dom.js";
+import { lang, setLang, t } from "./i18n.js";
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+import { showTable } from "./table.js";
+import { link, navigate, notifyError } from "./ui.js";
+
+const session = { user: null, games: [], leave: null };
+
+function header() {
+  const top = clear(document.getElementById("top"));
+  const user = session.user;
+  top.append(
+    h("a", { href: "/", class: "brand", onclick: link("/") }, h("img", { src: "/static/icon.svg", alt: "" }), t("app.title")),
+    h("nav", {},
+      h("a", { href: "/", onclick: link("/") }, t("app.lobby")),
+      h("button", { class: "lang", type: "button", onclick: toggleLang }, t("app.language")),
+      user ? h("span", { class: "who" }, user.name) : null,
+      user ? h("button", { type: "button", class: "signout", onclick: signOut }, t("auth.signout")) : null,
+    ),
+  );
+}
+
+function toggleLang() {
+  setLang(lang() === "en" ? "ja" : "en");
+  route();
+}
+
+async function signOut() {
+  await post("/api/logout");
+  session.user = null;
+  navigate("/");
+}
+
+function signInPage(main) {
+  const name = h("input", { name: "name", autocomplete: "username", required: true, maxlength: 24 });
+  const password = h("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
+  const submit = (path) => async (event) => {
+    event.preventDefault();
+    try {
+      session.user = (await post(path, { name: name.value, password: password.value })).user;
+      route();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const guest = async () => {
+    try {
+      session.user = (await post("/api/guest")).user;
+      route();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  main.append(
+    h("section", { class: "signin panel" },
+      h("h1", {}, t("auth.title")),
+      h("form", { onsubmit: submit("/api/login") },
+        h("label", {}, t("auth.name"), name),
+        h("label", {}, t("auth.password"), password),
+        h("div", { class: "row" },
+          h("button", { type: "submit", class: "primary", id: "signin" }, t("auth.signin")),
+          h("button", { type: "button", id: "register", onclick: submit("/api/register") }, t("auth.register")),
+        ),
+      ),
+      h("hr"),
+      h("p", { class: "hint" }, t("auth.guestNote")),
+      h("button", { type: "button", id: "guest", onclick: guest }, t("auth.guest")),
+    ),
+  );
+}
+
+export async function route() {
+  document.documentElement.lang = lang();
+  document.title = t("app.title");
+  if (session.leave) session.leave();
+  session.leave = null;
+  header();
+  const main = clear(document.getElementById("app"));
+  const path = location.pathname;
+  const table = path.match(/^\/table\/([\w-]+)$/);
+  const replay = path.match(/^\/replay\/([\w-]+)$/);
+  if (replay) {
+    session.leave = await showReplay(main, replay[1], session);
+  } else if (table) {
+    session.leave = showTable(main, table[1], session);
+  } else if (!session.user) {
+    signInPage(main);
+  } else {
+    await showLobby(main, session);
+  }
+}
+
+async function start() {
+  try {
+    session.user = (await get("/api/me")).user;
+    session.games = (await get("/api/games")).games;
+  } catch (error) {
+    notifyError(error);
+  }
+  window.addEventListener("popstate", route);
+  window.addEventListener("kaido:navigate", route);
+  await route();
+}
+
+start();

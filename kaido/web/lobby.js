@@ -1,0 +1,188 @@
+// The lobby: create a table (game, options, seats), and the lists of tables.
+import { get, post } from "./api.js";
+import { clear, h } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { link, navigate, notifyError } from "./ui.js";
+
+const SEARCH_BOTS = new Set(["mcts", "ismcts"]);
+const STRENGTHS = { weak: "time=0.2", normal: "time=1", strong: "time=3" };
+const CLOCKS = [0, 60, 300, 3600, 86400];
+
+export function gameTitle(games, id) {
+  const game = games.find((g) => g.id === id);
+  return game ? game.title[lang()] || game.title.en : id;
+}
+
+export function seatLabel(seat) {
+  if (seat.kind === "bot") return `${t("table.bot")} ${seat.bot}`;
+  return seat.user || t("table.free");
+}
+
+export async function showLobby(main, session) {
+  const lists = h("div", { class: "lists" });
+  main.append(h("div", { class: "lobby" }, createForm(session.games), lists));
+  await fillLists(lists, session);
+}
+
+function defaultBot(game) {
+  if (game.bots.includes("heuristic")) return "heuristic";
+  return game.bots.includes("greedy") ? "greedy" : game.bots[0];
+}
+
+function createForm(games) {
+  const form = h("form", { class: "panel create", id: "create-table" });
+  const state = { game: games[0], players: 0, seats: [], options: {}, mySeat: 0 };
+  const gameSelect = h("select", { name: "game" }, games.map((g) => h("option", { value: g.id }, g.title[lang()] || g.title.en)));
+  const playersSelect = h("select", { name: "players" });
+  const optionsBox = h("div", { class: "options" });
+  const seatsBox = h("div", { class: "seats" });
+  const mySeat = h("select", { name: "my_seat" });
+  const privateBox = h("input", { type: "checkbox", name: "private" });
+  const clock = h("select", { name: "clock" }, CLOCKS.map((c) => h("option", { value: c }, t(c ? `lobby.clock${c}` : "lobby.clockNone"))));
+
+  const chooseGame = () => {
+    state.game = games.find((g) => g.id === gameSelect.value) || games[0];
+    clear(playersSelect).append(...state.game.player_counts.map((n) => h("option", { value: n }, n)));
+    playersSelect.value = String(state.game.player_counts.at(-1));
+    state.options = {};
+    drawOptions();
+    drawSeats();
+  };
+  const drawOptions = () => {
+    clear(optionsBox);
+    for (const spec of state.game.options) optionsBox.append(optionField(spec, state.options));
+  };
+  const drawSeats = () => {
+    const count = Number(playersSelect.value);
+    state.seats = Array.from({ length: count }, (_, n) => state.seats[n] || { kind: n === 0 ? "human" : "bot", bot: defaultBot(state.game), strength: "normal" });
+    clear(seatsBox).append(...state.seats.map((seat, n) => seatRow(state.game, seat, n, drawSeats)));
+    const humans = state.seats.map((seat, n) => [seat, n]).filter(([seat]) => seat.kind === "human");
+    clear(mySeat).append(
+      ...humans.map(([, n]) => h("option", { value: n }, t("lobby.seat", { n: n + 1 }))),
+      h("option", { value: "" }, t("lobby.watchOnly")),
+    );
+  };
+  gameSelect.addEventListener("change", chooseGame);
+  playersSelect.addEventListener("change", drawSeats);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = {
+      game: state.game.id,
+      options: state.options,
+      seats: state.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : { kind: "bot", bot: botSpec(seat) })),
+      my_seat: mySeat.value === "" ? null : Number(mySeat.value),
+      private: privateBox.checked,
+      move_seconds: Number(clock.value),
+    };
+    try {
+      const { table } = await post("/api/tables", body);
+      navigate(`/table/${table.id}`);
+    } catch (error) {
+      notifyError(error);
+    }
+  });
+
+  form.append(
+    h("h2", {}, t("lobby.new")),
+    h("label", {}, t("lobby.game"), gameSelect),
+    h("label", {}, t("lobby.players"), playersSelect),
+    optionsBox,
+    seatsBox,
+    h("label", {}, t("lobby.mySeat"), mySeat),
+    h("label", { class: "check" }, privateBox, t("lobby.private")),
+    h("label", {}, t("lobby.clock"), clock),
+    h("button", { type: "submit", class: "primary" }, t("lobby.create")),
+  );
+  if (games.length) chooseGame();
+  return form;
+}
+
+function botSpec(seat) {
+  return SEARCH_BOTS.has(seat.bot) ? `${seat.bot}:${STRENGTHS[seat.strength]}` : seat.bot;
+}
+
+function optionField(spec, options) {
+  const label = spec.help[lang()] || spec.name;
+  const set = (value) => {
+    options[spec.name] = value;
+  };
+  let input;
+  if (typeof spec.default === "boolean") {
+    input = h("input", { type: "checkbox", name: `option-${spec.name}`, checked: spec.default, onchange: (e) => set(e.target.checked) });
+    return h("label", { class: "check" }, input, label);
+  }
+  if (spec.choices) {
+    input = h("select", { name: `option-${spec.name}` }, spec.choices.map((c) => h("option", { value: c, selected: c === spec.default }, String(c))));
+    input.addEventListener("change", () => set(typeof spec.default === "number" ? Number(input.value) : input.value));
+  } else {
+    input = h("input", { name: `option-${spec.name}`, value: spec.default, type: typeof spec.default === "number" ? "number" : "text" });
+    input.addEventListener("change", () => set(typeof spec.default === "number" ? Number(input.value) : input.value));
+  }
+  return h("label", {}, label, input);
+}
+
+function seatRow(game, seat, n, redraw) {
+  const kind = h("select", { name: `seat-${n}-kind` },
+    h("option", { value: "human", selected: seat.kind === "human" }, t("lobby.human")),
+    h("option", { value: "bot", selected: seat.kind === "bot" }, t("lobby.bot")));
+  kind.addEventListener("change", () => {
+    seat.kind = kind.value;
+    redraw();
+  });
+  const row = h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, t("lobby.seat", { n: n + 1 })), kind);
+  if (seat.kind === "bot") {
+    const bot = h("select", { name: `seat-${n}-bot`, "aria-label": t("lobby.botType") }, game.bots.map((b) => h("option", { value: b, selected: b === seat.bot }, b)));
+    bot.addEventListener("change", () => {
+      seat.bot = bot.value;
+      redraw();
+    });
+    row.append(bot);
+    if (SEARCH_BOTS.has(seat.bot)) {
+      const strength = h("select", { name: `seat-${n}-strength`, "aria-label": t("lobby.strength") },
+        Object.keys(STRENGTHS).map((s) => h("option", { value: s, selected: s === seat.strength }, t(`lobby.${s}`))));
+      strength.addEventListener("change", () => {
+        seat.strength = strength.value;
+      });
+      row.append(strength);
+    }
+  }
+  return row;
+}
+
+async function fillLists(box, session) {
+  const query = (status, mine) => get(`/api/tables?status=${status}${mine ? "&mine=true" : ""}`).then((r) => r.tables);
+  try {
+    const [open, mineOpen, minePlaying, playing, finished, mineFinished] = await Promise.all([
+      query("open", false), query("open", true), query("playing", true),
+      query("playing", false), query("finished", false), query("finished", true),
+    ]);
+    const mine = [...minePlaying, ...mineOpen];
+    const finishedAll = [...mineFinished, ...finished.filter((f) => !mineFinished.some((m) => m.id === f.id))];
+    clear(box).append(
+      tableList("mine", t("lobby.mine"), mine, session, "lobby.go"),
+      tableList("open", t("lobby.open"), open.filter((o) => !o.mine), session, "lobby.join"),
+      tableList("playing", t("lobby.playing"), playing.filter((p) => !p.mine), session, "lobby.watch"),
+      tableList("finished", t("lobby.finished"), finishedAll, session, "lobby.replay"),
+    );
+  } catch (error) {
+    notifyError(error);
+  }
+}
+
+function tableList(id, title, tables, session, verb) {
+  const rows = tables.map((table) => h("li", { class: "table-item", dataset: { table: table.id } },
+    h("span", { class: "game" }, gameTitle(session.games, table.game)),
+    h("span", { class: "status" }, t(`lobby.status.${table.status}`)),
+    h("span", { class: "who" }, table.seats.map(seatLabel).join(" · ")),
+    table.status === "open" ? h("span", { class: "free" }, t("lobby.free", { n: table.free_seats })) : null,
+    h("a", { class: "button", href: target(table, verb), onclick: link(target(table, verb)) }, t(verb)),
+  ));
+  return h("section", { class: "panel list", id: `list-${id}` },
+    h("h2", {}, title),
+    rows.length ? h("ul", {}, rows) : h("p", { class: "hint" }, t("lobby.none")));
+}
+
+function target(table, verb) {
+  return verb === "lobby.replay" ? `/replay/${table.id}` : `/table/${table.id}`;
+}

@@ -1,0 +1,285 @@
+// A table: the waiting room, then the game live over a WebSocket (board, actions, log).
+import { post } from "./api.js";
+import { actionKey, clear, h } from "./dom.js";
+import { duration, errorText, lang, t } from "./i18n.js";
+import { gameTitle, seatLabel } from "./lobby.js";
+import { link, navigate, notify, notifyError } from "./ui.js";
+import { renderValue } from "./view.js";
+
+export function showTable(main, tableId, session) {
+  const page = new TablePage(main, tableId, session);
+  page.connect();
+  return () => page.close();
+}
+
+export async function loadBoard(session, gameId, tableId) {
+  const game = session.games.find((g) => g.id === gameId);
+  if (!game || !game.renderer) return null;
+  const module = await import(`/static/boards/${gameId}.js`);
+  let geometry = null;
+  if (game.geometry) {
+    const response = await fetch(`/api/tables/${tableId}/geometry`);
+    if (response.ok) geometry = await response.json();
+  }
+  return { module, geometry };
+}
+
+class TablePage {
+  constructor(main, tableId, session) {
+    this.main = main;
+    this.id = tableId;
+    this.session = session;
+    this.message = null;
+    this.log = [];
+    this.board = undefined; // undefined: not loaded yet; null: the generic view
+    this.pending = false;
+    this.closed = false;
+    this.retries = 0;
+    this.requests = 0;
+    this.timer = setInterval(() => this.tick(), 1000);
+    main.append(h("p", { class: "hint" }, "…"));
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.id}?lang=${lang()}`);
+    this.socket.onopen = () => {
+      this.retries = 0;
+      document.body.classList.remove("offline");
+    };
+    this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
+    this.socket.onclose = () => {
+      if (this.closed) return;
+      document.body.classList.add("offline");
+      this.pending = false;
+      const wait = Math.min(8000, 500 * 2 ** this.retries++);
+      setTimeout(() => !this.closed && this.connect(), wait);
+      this.render();
+    };
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.timer);
+    document.body.classList.remove("offline");
+    if (this.socket) this.socket.close();
+  }
+
+  receive(message) {
+    if (message.type === "reconnect") {
+      this.socket.close();
+      return;
+    }
+    if (message.type === "error") {
+      this.pending = false;
+      notify(errorText({ code: message.code, message: message.error }));
+      if (message.code === "not_found" && !this.message) {
+        this.closed = true;
+        clear(this.main).append(h("p", { class: "panel" }, errorText({ code: message.code, message: message.error })));
+      } else {
+        this.render();
+      }
+      return;
+    }
+    if (message.type !== "state") return;
+    if (message.log) {
+      if (message.log_from === 0) this.log = message.log.slice();
+      else this.log.splice(message.log_from, this.log.length, ...message.log);
+    }
+    this.message = message;
+    this.pending = false;
+    if (this.board === undefined && message.status !== "open") {
+      this.board = null;
+      loadBoard(this.session, message.game, this.id).then((board) => {
+        this.board = board;
+        this.render();
+      });
+    }
+    this.render();
+  }
+
+  send(payload) {
+    if (this.pending || !this.message || this.socket.readyState !== WebSocket.OPEN) return;
+    this.pending = true;
+    this.socket.send(JSON.stringify({ ...payload, move: this.message.version, id: ++this.requests }));
+    this.render();
+  }
+
+  act(action) {
+    this.send({ type: "act", action });
+  }
+
+  players() {
+    const m = this.message;
+    return m.players || m.seats.map((s) => seatLabel(s));
+  }
+
+  render() {
+    const m = this.message;
+    if (!m || this.closed) return;
+    const scroll = this.main.querySelector(".log ol");
+    const atBottom = !scroll || scroll.scrollTop + scroll.clientHeight >= scroll.scrollHeight - 4;
+    clear(this.main);
+    const title = h("h1", { class: "table-title" }, gameTitle(this.session.games, m.game));
+    if (m.status === "open") {
+      this.main.append(title, this.waitingRoom());
+      return;
+    }
+    this.main.append(
+      h("div", { class: `table-page ${this.pending ? "pending" : ""}`, dataset: { version: m.version, status: m.status } },
+        h("div", { class: "board-area" }, title, this.boardPart()),
+        h("aside", { class: "side" }, this.statusPart(), this.actionsPart(), this.logPart()),
+      ),
+    );
+    const log = this.main.querySelector(".log ol");
+    if (log && atBottom) log.scrollTop = log.scrollHeight;
+  }
+
+  waitingRoom() {
+    const m = this.message;
+    const me = this.session.user;
+    const seated = m.seat !== null;
+    const invite = `${location.origin}/table/${this.id}`;
+    const rows = m.seats.map((seat) => h("li", { class: "seat-item", dataset: { seat: seat.seat } },
+      h("span", { class: "seat-name" }, t("lobby.seat", { n: seat.seat + 1 })),
+      h("span", {}, seatLabel(seat)),
+      seat.kind === "human" && seat.user_id === null && me && !seated
+        ? h("button", { type: "button", class: "sit", onclick: () => this.lobbyCall("join", { seat: seat.seat }) }, t("table.sit"))
+        : null,
+    ));
+    return h("section", { class: "panel waiting" },
+      h("h2", {}, t("table.waiting")),
+      h("ol", { class: "seats" }, rows),
+      h("label", {}, t("table.invite"), h("input", { class: "invite", readonly: true, value: invite })),
+      h("button", { type: "button", onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("table.copied"))) }, t("table.copy")),
+      seated ? h("button", { type: "button", class: "leave", onclick: () => this.lobbyCall("leave", {}) }, t("table.leave")) : null,
+      me ? null : h("p", { class: "hint" }, h("a", { href: "/", onclick: link("/") }, t("error.not_signed_in")), " ",
+        h("button", { type: "button", class: "guest", onclick: () => this.playAsGuest() }, t("auth.guest"))),
+    );
+  }
+
+  async playAsGuest() {
+    try {
+      this.session.user = (await post("/api/guest")).user;
+      navigate(location.pathname);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  async lobbyCall(verb, body) {
+    try {
+      await post(`/api/tables/${this.id}/${verb}`, body);
+      // The seat changed who this connection is: reconnect to be seen as that seat.
+      this.socket.close();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  boardPart() {
+    const m = this.message;
+    const players = this.players();
+    const parts = [];
+    this.placed = new Set();
+    if (this.board && this.board.module) {
+      const drawn = this.board.module.drawBoard({
+        geometry: this.board.geometry,
+        message: m,
+        lang: lang(),
+        players,
+        onAct: (action) => this.act(action),
+        interactive: !this.pending,
+      });
+      this.placed = drawn.placed;
+      parts.push(drawn.element);
+    }
+    const details = h("details", { class: "panel state", open: !(this.board && this.board.module) },
+      h("summary", {}, t("table.state")), renderValue(m.view, players));
+    parts.push(details);
+    return parts;
+  }
+
+  statusPart() {
+    const m = this.message;
+    const players = this.players();
+    const seats = m.seats.map((seat) => h("li", { class: `seat p${seat.seat} ${seat.seat === m.to_move ? "to-move" : ""}`, dataset: { seat: seat.seat } },
+      h("span", { class: "dot", dataset: { colour: seat.seat } }),
+      h("b", {}, players[seat.seat] || ""),
+      " ",
+      seatLabel(seat),
+      seat.seat === m.seat ? ` (${t("table.you")})` : "",
+      seat.timed_out ? ` — ${t("table.bot")}` : "",
+    ));
+    const out = [h("ol", { class: "seats" }, seats)];
+    if (m.status === "finished" && m.result) {
+      out.push(this.resultPart(players));
+    } else if (m.to_move === m.seat && m.seat !== null) {
+      out.push(h("p", { class: "turn mine" }, t("table.yourTurn")));
+    } else if (m.to_move >= 0) {
+      out.push(h("p", { class: "turn" }, t("table.decides", { name: players[m.to_move] })));
+    }
+    if (m.deadline && m.status === "playing") out.push(h("p", { class: "clock" }, t("table.timeLeft", { t: duration(m.deadline - Date.now() / 1000) })));
+    if (m.seat === null) out.push(h("p", { class: "hint" }, t("table.spectator")));
+    if (m.seat !== null && m.seats[m.seat].timed_out && m.status === "playing") {
+      out.push(h("p", { class: "warning" }, t("table.timedOut")),
+        h("button", { type: "button", class: "take-back", onclick: () => this.takeBack() }, t("table.takeBack")));
+    }
+    return h("section", { class: "panel status" }, h("h2", {}, t("table.seats")), out);
+  }
+
+  resultPart(players) {
+    const { scores, ranks } = this.message.result;
+    const order = ranks.map((r, p) => [r, p]).sort((a, b) => a[0] - b[0]);
+    return h("div", { class: "result" },
+      h("h3", {}, t("table.over")),
+      h("table", {},
+        h("tr", {}, h("th", {}, t("table.place")), h("th", {}, ""), h("th", {}, t("table.score"))),
+        order.map(([rank, p]) => h("tr", {}, h("td", {}, rank), h("td", {}, players[p]), h("td", {}, scores[p])))),
+      h("p", {},
+        h("a", { class: "button", href: `/replay/${this.id}`, onclick: link(`/replay/${this.id}`) }, t("table.watchReplay")), " ",
+        h("a", { class: "button", href: `/api/tables/${this.id}/record`, download: `kaido-${this.id}.json` }, t("table.download"))));
+  }
+
+  async takeBack() {
+    try {
+      await post(`/api/tables/${this.id}/take-back`);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  actionsPart() {
+    const m = this.message;
+    if (m.status !== "playing" || m.seat === null) return null;
+    const listed = m.legal.filter((item) => !this.placed.has(actionKey(item.action)));
+    const buttons = listed.map((item) => h("button", {
+      type: "button",
+      class: "legal",
+      disabled: this.pending,
+      dataset: { action: actionKey(item.action) },
+      onclick: () => this.act(item.action),
+    }, item.text));
+    const undo = m.can_undo ? h("button", { type: "button", class: "undo", disabled: this.pending, onclick: () => this.send({ type: "undo" }) }, t("table.undo")) : null;
+    if (!m.legal.length && !undo) return null;
+    return h("section", { class: "panel actions" },
+      h("h2", {}, t("table.actions")),
+      this.placed.size ? h("p", { class: "hint" }, t("table.onBoard")) : null,
+      h("div", { class: "legal-list" }, buttons),
+      undo);
+  }
+
+  logPart() {
+    const players = this.players();
+    const items = this.log.map((step) => h("li", { class: `p${step.player}`, dataset: { step: step.step } },
+      h("span", { class: "who" }, players[step.player]),
+      step.events.map((event) => h("span", { class: "event" }, event.text))));
+    return h("section", { class: "panel log" }, h("h2", {}, t("table.log")), h("ol", {}, items));
+  }
+
+  tick() {
+    const clock = this.main.querySelector(".clock");
+    const m = this.message;
+    if (clock && m && m.deadline) clock.textContent = t("table.timeLeft", { t: duration(m.deadline - Date.now() / 1000) });
+  }
+}
