@@ -474,19 +474,30 @@ class BodyLimit:
             await self._refuse(send)
             return
         received = 0
+        over = False
 
         async def counted() -> Message:
-            nonlocal received
+            # A streamed body over the limit is cut short; the app's answer to the cut body
+            # is then replaced by 413 in `guarded`.
+            nonlocal received, over
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.limit:
-                raise _TooLarge
+                over = True
+                return {"type": "http.request", "body": b"", "more_body": False}
             return message
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooLarge:
-            await self._refuse(send)
+        refused = False
+
+        async def guarded(message: Message) -> None:
+            nonlocal refused
+            if not over:
+                await send(message)
+            elif not refused:
+                refused = True
+                await self._refuse(send)
+
+        await self.app(scope, counted, guarded)
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps(
@@ -500,7 +511,3 @@ class BodyLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass

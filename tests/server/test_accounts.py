@@ -1,0 +1,70 @@
+"""Accounts: sign-up, sign-in with argon2-hashed passwords, guests, sessions in cookies."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from kaido.server.db import UserRow
+from tests.server.harness import PASSWORD, Harness
+
+
+def test_register_signs_in_and_stores_an_argon2_hash(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    assert ann.get("/api/me").json()["user"] == {"id": ann.id, "name": "Ann", "guest": False}
+    with harness.services.store.engine.connect() as connection:
+        stored = connection.execute(select(UserRow.password_hash)).scalar_one()
+    assert stored.startswith("$argon2id$") and PASSWORD not in stored
+
+
+def test_session_cookie_is_http_only_and_same_site(harness: Harness) -> None:
+    client = harness.anonymous()
+    response = client.post("/api/guest")
+    cookie = response.headers["set-cookie"].lower()
+    assert "kaido_session=" in cookie and "httponly" in cookie and "samesite=lax" in cookie
+
+
+def test_sign_out_then_in_again(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    assert ann.post("/api/logout").json() == {"user": None}
+    assert ann.get("/api/me").json() == {"user": None}
+    wrong = ann.post("/api/login", {"name": "Ann", "password": "not the password"})
+    assert wrong.status_code == 400 and wrong.json()["error"] == "wrong name or password"
+    assert ann.get("/api/me").json() == {"user": None}
+    again = ann.post("/api/login", {"name": "ann", "password": PASSWORD})
+    assert again.status_code == 200 and again.json()["user"]["name"] == "Ann"
+    assert ann.get("/api/me").json()["user"]["id"] == ann.id
+
+
+def test_unknown_name_gets_the_same_answer_as_a_wrong_password(harness: Harness) -> None:
+    client = harness.anonymous()
+    response = client.post("/api/login", {"name": "nobody", "password": PASSWORD})
+    assert response.status_code == 400 and response.json()["error"] == "wrong name or password"
+
+
+def test_names_are_unique_and_checked(harness: Harness) -> None:
+    harness.player("Ann")
+    client = harness.anonymous()
+    taken = client.post("/api/register", {"name": "Ann", "password": PASSWORD})
+    assert taken.status_code == 400 and "taken" in taken.json()["error"]
+    short = client.post("/api/register", {"name": "Bo", "password": "short"})
+    assert short.status_code == 400 and "8 to 256 characters" in short.json()["error"]
+    blank = client.post("/api/register", {"name": "   ", "password": PASSWORD})
+    assert "1 to 24 characters" in blank.json()["error"]
+    guestlike = client.post("/api/register", {"name": "guest-1", "password": PASSWORD})
+    assert "kept for guests" in guestlike.json()["error"]
+    assert client.get("/api/me").json() == {"user": None}
+
+
+def test_guest_plays_without_a_password(harness: Harness) -> None:
+    client = harness.anonymous()
+    user = client.post("/api/guest").json()["user"]
+    assert user["guest"] and user["name"].startswith("guest-")
+    assert client.get("/api/me").json()["user"] == user
+    refused = client.post("/api/login", {"name": user["name"], "password": PASSWORD})
+    assert refused.status_code == 400
+
+
+def test_a_forged_cookie_is_no_session(harness: Harness) -> None:
+    client = harness.anonymous()
+    client.http.cookies.set("kaido_session", "eyJ1aWQiOiAxfQ==.forged.signature")
+    assert client.get("/api/me").json() == {"user": None}
