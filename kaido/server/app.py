@@ -389,7 +389,9 @@ def _add_socket(app: FastAPI, services: Services) -> None:
             request_id = message.get("id")
             socket_command(user, table_id, message)
             return None
-        except KaidoError as error:
+        except Exception as error:  # any failure is answered; the connection stays open
+            if not isinstance(error, KaidoError):
+                log.exception("a WebSocket message failed")
             _status, body = error_body(error)
             return {"type": "error", "id": request_id, **body}
 

@@ -53,6 +53,11 @@ class TooLarge(ServerError):
     code = "too_large"
 
 
+class EngineFailure(ServerError):
+    status = 500
+    code = "internal"
+
+
 class Unavailable(ServerError):
     status = 503
     code = "unavailable"

@@ -25,7 +25,15 @@ from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
 from kaido.server.config import Settings
-from kaido.server.errors import BadRequest, Conflict, Forbidden, NotFound, Stale, Unavailable
+from kaido.server.errors import (
+    BadRequest,
+    Conflict,
+    EngineFailure,
+    Forbidden,
+    NotFound,
+    Stale,
+    Unavailable,
+)
 from kaido.server.messages import LogStep, game_part, log_entry
 from kaido.server.runtime import Subscriber, TableRuntime
 from kaido.server.store import Seat, Store, TableInfo, User
@@ -327,7 +335,15 @@ class TableManager:
 
     def _commit_action(self, runtime: TableRuntime, seat: int, action: Action) -> None:
         match = runtime.require_match()
-        events = match.play(action, narrate=True, trusted=True)
+        try:
+            events = match.play(action, narrate=True, trusted=True)
+        except Exception:
+            # The state may be half-changed: drop it; the database still has the game.
+            runtime.broken = True
+            log.exception("the rules engine failed at table %s", runtime.id)
+            raise EngineFailure(
+                "the rules engine failed on this action; nothing was stored"
+            ) from None
         ply = len(match.actions)
         runtime.log.append(LogStep(ply, seat, tuple(events)))
         info = runtime.info

@@ -72,9 +72,7 @@ class Player:
 class Harness:
     """A server app on a fresh data directory (SQLite unless a database URL is given)."""
 
-    def __init__(
-        self, data_dir: Path, database_url: str | None = None, **settings: Any
-    ) -> None:
+    def __init__(self, data_dir: Path, database_url: str | None = None, **settings: Any) -> None:
         settings.setdefault("bot_delay", 0.0)
         self.settings = Settings(data_dir=data_dir, database_url=database_url, **settings)
         self.app = create_app(self.settings)

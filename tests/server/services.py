@@ -30,9 +30,7 @@ def service_missing(what: str) -> NoReturn:
 @contextmanager
 def fresh_postgres_database() -> Iterator[str]:
     """The URL of a new, empty PostgreSQL database, dropped afterwards."""
-    admin_url = os.environ.get(POSTGRES_URL) or service_missing(
-        f"PostgreSQL (${POSTGRES_URL})"
-    )
+    admin_url = os.environ.get(POSTGRES_URL) or service_missing(f"PostgreSQL (${POSTGRES_URL})")
     name = f"kaido_test_{uuid.uuid4().hex[:16]}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     try:

@@ -1,0 +1,135 @@
+"""Many random games through the server: every message each seat (and a spectator)
+receives is exactly what its own `view` and `Event.for_viewer` give, nothing more."""
+
+from __future__ import annotations
+
+import random
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+
+from kaido.core.events import Event
+from tests.core.tiny_game import TINY, TinyState
+from tests.server.harness import Harness, receive_state
+
+GAME_KEYS = {"to_move", "view", "legal", "log_from", "log", "result", "players", "can_undo"}
+TABLE_KEYS = {"type", "table", "game", "status", "version", "seat", "seats", "options"}
+TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by"}
+
+
+def expected_game_part(
+    state: TinyState, viewer: int | None, log_from: int, steps: list[tuple[int, int, list[Event]]]
+) -> dict[str, Any]:
+    """What the server may tell `viewer`, computed here from the engine alone."""
+    to_move = TINY.to_move(state)
+    legal: list[dict[str, Any]] = []
+    if viewer is not None and viewer == to_move:
+        legal = [
+            {"action": a.to_json(), "text": TINY.action_text(a)} for a in TINY.legal_actions(state)
+        ]
+    return {
+        "to_move": to_move,
+        "view": TINY.view(state, viewer),
+        "legal": legal,
+        "log_from": log_from,
+        "log": [
+            {
+                "step": number,
+                "player": player,
+                "events": [
+                    {"data": e.for_viewer(viewer), "text": TINY.describe(e, viewer)} for e in events
+                ],
+            }
+            for number, player, events in steps
+        ],
+        "result": TINY.result(state).to_json() if TINY.is_over(state) else None,
+        "players": [TINY.player_name(p) for p in range(len(state.hands))],
+    }
+
+
+class Mirror:
+    """The same game replayed here from the stored record, with its events."""
+
+    def __init__(self, harness: Harness, table: str) -> None:
+        info = harness.services.store.table(table)
+        assert info is not None
+        self.harness, self.table, self.info = harness, table, info
+        self.actions: list[list[Any]] = []
+        self.state = self._fresh()
+
+    def _fresh(self) -> TinyState:
+        return TINY.setup(TINY.make_options(self.info.options), self.info.seed)
+
+    def follow(self, message: dict[str, Any]) -> tuple[int, list[tuple[int, int, list[Event]]]]:
+        """Move to the game a message describes (one change on); the expected log part.
+
+        A message is sent only once its change is stored, so the store holds it (bots may
+        already have stored more: only the first `count` actions are this message's)."""
+        count = message["log_from"] + len(message["log"])
+        stored = self.harness.services.store.actions(self.table)[:count]
+        if count == len(self.actions) - 1:  # an undo
+            self.state = self._fresh()
+            for value in stored:
+                TINY.apply(self.state, TINY.table.from_json(value))
+            self.actions = stored
+            return count, []
+        assert count == len(self.actions) + 1 and stored[:-1] == self.actions
+        player = TINY.to_move(self.state)
+        events = list(TINY.apply(self.state, TINY.table.from_json(stored[-1]), narrate=True))
+        self.actions = stored
+        return count - 1, [(count, player, events)]
+
+
+def check(message: dict[str, Any], mirror: Mirror, viewer: int | None, expected: Any) -> None:
+    log_from, steps = expected
+    assert set(message) == TABLE_KEYS | GAME_KEYS
+    game_part = {key: message[key] for key in GAME_KEYS - {"can_undo"}}
+    assert game_part == expected_game_part(mirror.state, viewer, log_from, steps)
+    assert message["seat"] == viewer
+
+
+def play_one(harness: Harness, rng: random.Random, players: int, bots: int) -> int:
+    humans = [harness.player() for _ in range(players - bots)]
+    seats = ["human"] * (players - bots) + ["random"] * bots
+    # One copy of each card is only enough for two players (TINY-SETUP-1 deals two each).
+    copies = rng.choice([1, 2]) if players == 2 else 2
+    table = humans[0].create(seats, options={"copies": copies})
+    for human in humans[1:]:
+        assert human.join(table).status_code == 200
+    watcher = harness.player()
+    mirror = Mirror(harness, table)
+    viewers: list[int | None] = [*range(len(humans)), None]
+    messages = 0
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(p.socket(table)) for p in [*humans, watcher]]
+        received = [receive_state(socket) for socket in sockets]
+        expected: Any = (0, [])
+        while True:
+            messages += len(received)
+            for viewer, message in zip(viewers, received, strict=True):
+                check(message, mirror, viewer, expected)
+            if TINY.is_over(mirror.state):
+                return messages
+            mover = TINY.to_move(mirror.state)
+            if mover < len(humans):
+                send_random_decision(rng, sockets[mover], received[mover])
+            received = [receive_state(socket) for socket in sockets]
+            expected = mirror.follow(received[0])
+
+
+def send_random_decision(rng: random.Random, socket: Any, message: dict[str, Any]) -> None:
+    if message["can_undo"] and rng.random() < 0.3:
+        socket.send_json({"type": "undo", "move": message["version"]})
+    else:
+        action = rng.choice(message["legal"])["action"]
+        socket.send_json({"type": "act", "action": action, "move": message["version"]})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_seat_ever_receives_another_seats_secrets(harness: Harness, seed: int) -> None:
+    rng = random.Random(seed)
+    total = 0
+    for players, bots in [(2, 0), (3, 0), (3, 1)]:
+        total += play_one(harness, rng, players, bots)
+    assert total > 100
