@@ -103,6 +103,13 @@ class Harness:
     def anonymous(self) -> Player:
         return Player(self.app, None)
 
+    def returning(self, player: Player) -> Player:
+        """The same browser (its session cookie) coming back to this server."""
+        again = Player(self.app, None)
+        again.http.cookies = player.http.cookies
+        again.name, again.id = player.name, player.id
+        return again
+
 
 def wait_for(check: Callable[[], Any], timeout: float = 20.0, what: str = "a condition") -> Any:
     """Poll `check` until it returns something true; that value."""

@@ -1,0 +1,106 @@
+"""Games that last: on SQLite and on a real PostgreSQL server, every accepted action is
+stored before anyone hears of it, a restarted server resumes every table where it was, and
+a database that refuses a write loses nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import text
+
+from tests.server.harness import Harness, Player, receive_state, wait_for
+
+
+def play_moves(players: list[Player], table: str, moves: int) -> None:
+    """Each time, the seat to move takes its last legal action (banking when it can)."""
+    for _ in range(moves):
+        state = players[0].state(table)
+        mover = players[state["to_move"]]
+        mine = mover.state(table)
+        response = mover.act(table, mine["legal"][-1]["action"], move=mine["version"])
+        assert response.status_code == 200, response.text
+
+
+def test_a_restart_resumes_the_game_exactly(tmp_path: Path, database_url: str) -> None:
+    with Harness(tmp_path, database_url) as first:
+        ann, bob = first.player("Ann"), first.player("Bob")
+        table = ann.create(["human", "human"])
+        bob.join(table)
+        play_moves([ann, bob], table, 5)
+        before = {name: p.state(table) for name, p in (("ann", ann), ("bob", bob))}
+        stored = first.services.store.actions(table)
+    with Harness(tmp_path, database_url) as second:
+        ann2, bob2 = second.returning(ann), second.returning(bob)
+        assert ann2.get("/api/me").json()["user"]["name"] == "Ann"  # the session survived
+        assert ann2.state(table) == before["ann"] and bob2.state(table) == before["bob"]
+        play_moves([ann2, bob2], table, 3)
+        assert second.services.store.actions(table)[:5] == stored
+        assert ann2.state(table)["version"] == 8
+
+
+def test_bots_go_on_after_a_restart(tmp_path: Path, database_url: str) -> None:
+    with Harness(tmp_path, database_url, bot_delay=0.05) as first:
+        ann = first.player("Ann")
+        table = ann.create(["random", "random", "random"], my_seat=None)
+        wait_for(lambda: len(first.services.store.actions(table)) >= 3, what="a few moves")
+        assert ann.state(table)["status"] == "playing"
+    with Harness(tmp_path, database_url) as second:
+        watcher = second.returning(ann)
+        final = wait_for(
+            lambda: (s := watcher.state(table))["status"] == "finished" and s,
+            what="the bots to finish after the restart",
+        )
+        assert final["result"] is not None
+
+
+def test_every_message_follows_its_commit(tmp_path: Path, database_url: str) -> None:
+    with Harness(tmp_path, database_url) as harness:
+        ann = harness.player("Ann")
+        table = ann.create(["human", "random"])
+        with ann.socket(table) as socket:
+            message = receive_state(socket)
+            for _ in range(30):
+                if message["status"] == "finished":
+                    break
+                if message["legal"]:
+                    action = message["legal"][-1]["action"]
+                    socket.send_json({"type": "act", "action": action, "move": message["version"]})
+                message = receive_state(socket)
+                told = message["log_from"] + len(message["log"])
+                assert len(harness.services.store.actions(table)) >= told
+
+
+REFUSE_SQLITE = (
+    "CREATE TRIGGER refuse BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+)
+REFUSE_POSTGRES = (
+    "CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ "
+    "LANGUAGE plpgsql",
+    "CREATE TRIGGER refuse BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION refuse()",
+)
+
+
+def test_a_refused_write_loses_nothing(tmp_path: Path, database_url: str) -> None:
+    with Harness(tmp_path, database_url) as harness:
+        ann, bob = harness.player("Ann"), harness.player("Bob")
+        table = ann.create(["human", "human"])
+        bob.join(table)
+        ann.act(table, ["draw"], move=0)
+        before = ann.state(table)
+        engine = harness.services.store.engine
+        refuse = REFUSE_SQLITE if database_url.startswith("sqlite") else REFUSE_POSTGRES
+        with engine.begin() as connection:
+            for statement in refuse:
+                connection.execute(text(statement))
+        with ann.socket(table) as socket:
+            receive_state(socket)
+            response = ann.act(table, ["end"], move=1)
+            assert response.status_code == 503 and "nothing changed" in response.json()["error"]
+            assert socket.receive_json() == {"type": "reconnect"}
+        assert ann.state(table) == before
+        with engine.begin() as connection:
+            connection.execute(
+                text("DROP TRIGGER refuse" + ("" if "sqlite" in database_url else " ON actions"))
+            )
+        assert ann.act(table, ["end"], move=1).status_code == 200
+        assert harness.services.store.actions(table) == [["draw"], ["end"]]
