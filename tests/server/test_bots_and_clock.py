@@ -1,0 +1,75 @@
+"""Bots move on worker threads without holding up other tables; a per-move clock hands a
+seat whose time ran out to a bot until its holder takes it back."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.server.harness import Harness, receive_state, wait_for
+
+
+def test_a_thinking_bot_does_not_hold_up_other_tables(harness: Harness) -> None:
+    ann, bob, cid = harness.player("Ann"), harness.player("Bob"), harness.player("Cid")
+    slow = ann.create(["human", "mcts:time=1.5"])
+    ann.act(slow, ["draw"], move=0)
+    ann.act(slow, ["end"], move=1)  # the bot now searches for 1.5 s per decision
+    other = bob.create(["human", "human"])
+    cid.join(other)
+    started = time.monotonic()
+    for move, action in enumerate([["draw"], ["end"]]):
+        assert bob.act(other, action, move=move).status_code == 200
+    assert cid.act(other, ["draw"], move=2).status_code == 200
+    assert time.monotonic() - started < 1.0
+    assert ann.state(slow)["to_move"] == 1  # still thinking
+    wait_for(lambda: ann.state(slow)["to_move"] == 0, timeout=30, what="the bot's move")
+
+
+def test_bots_pause_visibly_before_moving(tmp_path: Path) -> None:
+    with Harness(tmp_path, bot_delay=0.4) as harness:
+        ann = harness.player("Ann")
+        table = ann.create(["human", "random"])
+        with ann.socket(table) as socket:
+            receive_state(socket)
+            socket.send_json({"type": "act", "action": ["draw"], "move": 0})
+            receive_state(socket)
+            socket.send_json({"type": "act", "action": ["end"], "move": 1})
+            ended = time.monotonic()
+            assert receive_state(socket)["to_move"] == 1
+            bot_moved = receive_state(socket)
+            assert bot_moved["log"][0]["player"] == 1
+            assert time.monotonic() - ended >= 0.35
+
+
+def test_a_bot_takes_over_when_the_clock_runs_out(harness: Harness) -> None:
+    ann, bob = harness.player("Ann"), harness.player("Bob")
+    table = ann.create(["human", "human"], move_seconds=1)
+    bob.join(table)
+    state = ann.state(table)
+    assert state["move_seconds"] == 1 and state["deadline"] > time.time()
+    ann.act(table, ["draw"], move=0)
+    # Ann does nothing more: after a second her seat is played by a bot, then it is Bob's.
+    taken = wait_for(lambda: (s := bob.state(table))["seats"][0]["timed_out"] and s, timeout=10)
+    assert taken["seats"][1]["timed_out"] is False
+    wait_for(lambda: bob.state(table)["to_move"] == 1, timeout=10, what="the bot to end Ann's turn")
+    refused = ann.act(table, ["draw"], move=ann.state(table)["version"])
+    assert refused.status_code in (403, 409)
+    assert ann.post(f"/api/tables/{table}/take-back").status_code == 200
+    assert ann.state(table)["seats"][0]["timed_out"] is False
+    again = ann.post(f"/api/tables/{table}/take-back")
+    assert again.status_code == 409 and "already play" in again.json()["error"]
+    bob_state = bob.state(table)
+    assert bob.act(table, ["draw"], move=bob_state["version"]).status_code == 200
+
+
+def test_the_clock_survives_a_restart(tmp_path: Path) -> None:
+    data = tmp_path
+    with Harness(data) as first:
+        ann, bob = first.player("Ann"), first.player("Bob")
+        table = ann.create(["human", "human"], move_seconds=1)
+        bob.join(table)
+        deadline = ann.state(table)["deadline"]
+    with Harness(data) as second:
+        again = second.returning(bob)
+        assert again.state(table)["deadline"] == deadline
+        wait_for(lambda: again.state(table)["seats"][0]["timed_out"], timeout=10)
