@@ -1,4 +1,5 @@
-# Two commands for a fresh machine: `make run` (set up and play) and `make test`.
+# Two commands for a fresh machine: `make run` (set up and start the web application) and
+# `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -18,16 +19,20 @@ $(VENV)/.test-installed: $(BIN)/activate pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	@touch $@
 
+# Playing in the browser is Kaido's main job: `make run` starts the web application and
+# prints its address (data in ./kaido-data). The terminal game is `.venv/bin/kaido play`.
 run: $(VENV)/.run-installed
-	$(BIN)/kaido play catan --players human,heuristic,heuristic,heuristic
+	$(BIN)/kaido serve --data-dir kaido-data
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check kaido tests bench
-	$(BIN)/ruff format --check kaido tests bench
+	$(BIN)/ruff check kaido tests bench scripts
+	$(BIN)/ruff format --check kaido tests bench scripts
 	$(BIN)/mypy
 
+# scripts/test-services.sh installs Chromium and PostgreSQL when missing and runs the tests
+# with a throwaway PostgreSQL server (KAIDO_TEST_NO_SERVICES=1 skips what needs them).
 test: lint
-	$(BIN)/pytest -n auto
+	scripts/test-services.sh $(BIN)/pytest -n auto
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

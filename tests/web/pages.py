@@ -1,0 +1,67 @@
+"""What a person does in the browser, as reusable steps."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, WebSocket
+
+READY = ".table-page:not(.pending) button.legal"
+FINISHED = ".table-page[data-status=finished]"
+
+
+def sign_up(page: Page, base: str, name: str, password: str = "correct horse battery") -> None:
+    page.goto(base + "/")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", password)
+    page.click("#register")
+    page.wait_for_selector("#create-table")
+
+
+def play_as_guest(page: Page, base: str) -> None:
+    page.goto(base + "/")
+    page.click("#guest")
+    page.wait_for_selector("#create-table")
+
+
+def create_table(page: Page, seats: list[str], game: str = "tiny") -> str:
+    """Fill in the lobby form: each seat `human` or a bot kind; the creator takes seat 1."""
+    page.select_option("select[name=game]", game)
+    page.select_option("select[name=players]", str(len(seats)))
+    for n, seat in enumerate(seats):
+        page.select_option(f"select[name=seat-{n}-kind]", "human" if seat == "human" else "bot")
+        if seat != "human":
+            page.select_option(f"select[name=seat-{n}-bot]", seat)
+    page.click("#create-table button[type=submit]")
+    page.wait_for_url("**/table/*")
+    return page.url.rsplit("/", 1)[1]
+
+
+def wait_for_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
+    """True when it is this page's decision, False once the game is over."""
+    page.wait_for_selector(f"{READY}, {FINISHED}", timeout=timeout)
+    return page.locator(FINISHED).count() == 0
+
+
+def click_action(page: Page, action: list[Any]) -> None:
+    version = page.locator(".table-page").get_attribute("data-version")
+    page.locator(f"{READY}[data-action='{json.dumps(action)}']").click()
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+
+
+def click_first_action(page: Page) -> None:
+    version = page.locator(".table-page").get_attribute("data-version")
+    page.locator(READY).first.click()
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+
+
+class Frames:
+    """Every WebSocket message a page receives: all that page ever learns of the game."""
+
+    def __init__(self, page: Page) -> None:
+        self.messages: list[dict[str, Any]] = []
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: self.messages.append(json.loads(payload)))
