@@ -1,0 +1,48 @@
+"""The `kaido serve` command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kaido.cli.main import main
+from kaido.server.config import Settings, normalize_database_url
+
+
+def test_serve_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--host", "--port", "--data-dir", "--database-url", "--bot-delay"):
+        assert option in out
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [("nocolon", "MODULE:OBJECT"), ("no.such.module:GAME", "cannot register")],
+)
+def test_bad_register_specs_are_one_clear_line(
+    capsys: pytest.CaptureFixture[str], spec: str, words: str
+) -> None:
+    assert main(["serve", "--register", spec, "--port", "1"]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_postgres_urls_use_psycopg_3() -> None:
+    assert normalize_database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_database_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_the_data_directory_is_created_with_a_private_secret(tmp_path: Path) -> None:
+    data = tmp_path / "new" / "kaido"
+    settings = Settings(data_dir=data)
+    settings.prepare()
+    secret = data / "secret.key"
+    assert settings.database_url == f"sqlite:///{data / 'kaido.sqlite3'}"
+    assert secret.stat().st_mode & 0o777 == 0o600
+    again = Settings(data_dir=data)
+    again.prepare()
+    assert again.secret_key == settings.secret_key
