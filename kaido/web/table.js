@@ -271,7 +271,8 @@ class TablePage {
 
   logPart() {
     const players = this.players();
-    const items = this.log.map((step) => h("li", { class: `p${step.player}`, dataset: { step: step.step } },
+    // Steps without events (a card added to an offer being written) say nothing to show.
+    const items = this.log.filter((step) => step.events.length).map((step) => h("li", { class: `p${step.player}`, dataset: { step: step.step } },
       h("span", { class: "who" }, players[step.player]),
       step.events.map((event) => h("span", { class: "event" }, event.text))));
     return h("section", { class: "panel log" }, h("h2", {}, t("table.log")), h("ol", {}, items));

@@ -1,0 +1,223 @@
+// The Catan board: hexes, numbers, harbours, robber, roads and buildings, drawn from the
+// geometry the server computes from the engine's board and the layout in the view. Legal
+// actions with a place on the board (a road on its edge, a settlement or city on its
+// corner, the robber on its hex) are drawn there and can be clicked.
+import { actionKey, h, s } from "../dom.js";
+
+const TERRAIN = {
+  forest: "#3f7f3a", hills: "#c8693f", pasture: "#a3cf69",
+  fields: "#e9c552", mountains: "#8e8f98", desert: "#e3d2a0",
+};
+const PLAYER = ["#c0392b", "#2e6fd1", "#e39a12", "#f4f1ea"];
+const RESOURCES = ["lumber", "brick", "wool", "grain", "ore"];
+const RESOURCE_COLOUR = ["#3f7f3a", "#c8693f", "#a3cf69", "#e9c552", "#8e8f98"];
+const DEVELOPMENT = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
+const PIPS = [0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1];
+
+const WORDS = {
+  en: {
+    lumber: "Lumber", brick: "Brick", wool: "Wool", grain: "Grain", ore: "Ore", generic: "any",
+    knight: "Knight", victory_point: "Victory point", road_building: "Road building",
+    year_of_plenty: "Year of plenty", monopoly: "Monopoly",
+    hand: "Your hand", development: "Your development cards", bank: "Bank", dice: "Dice",
+    player: "Player", points: "Points", cards: "Cards", devCards: "Dev.", knights: "Knights",
+    road: "Road", longest: "Longest road", largest: "Largest army", offer: "Offer",
+    gives: "gives", asks: "asks for", board: "Catan board",
+    phase: {
+      setup_settlement: "Set-up: place a settlement", setup_road: "Set-up: place a road",
+      pre_roll: "Roll the dice", discard: "Discard half", robber: "Move the robber",
+      main: "Trade and build", free_road: "Road building", offer_draft: "Offer being written",
+      offer_reply: "Answering an offer", counter_draft: "Counter-offer",
+      offer_choice: "Choosing a partner", over: "Game over",
+    },
+  },
+  ja: {
+    lumber: "木材", brick: "レンガ", wool: "羊毛", grain: "小麦", ore: "鉱石", generic: "任意",
+    knight: "騎士", victory_point: "勝利点", road_building: "街道建設",
+    year_of_plenty: "収穫", monopoly: "独占",
+    hand: "あなたの手札", development: "あなたの発展カード", bank: "銀行", dice: "ダイス",
+    player: "プレイヤー", points: "勝利点", cards: "資源", devCards: "発展", knights: "騎士",
+    road: "交易路", longest: "最長交易路", largest: "最大騎士力", offer: "交換の提案",
+    gives: "出す", asks: "求める", board: "カタンの盤面",
+    phase: {
+      setup_settlement: "初期配置：開拓地を置く", setup_road: "初期配置：街道を置く",
+      pre_roll: "ダイスを振る", discard: "半分を捨てる", robber: "盗賊を動かす",
+      main: "交易と建設", free_road: "街道建設", offer_draft: "交換の提案を作成中",
+      offer_reply: "交換の提案に回答中", counter_draft: "逆提案", offer_choice: "相手を選択中",
+      over: "ゲーム終了",
+    },
+  },
+};
+
+export function drawBoard({ geometry, message, lang, players, onAct, interactive }) {
+  const view = message.view;
+  const placed = new Set();
+  if (!geometry || !view || !view.board) return { element: h("div"), placed };
+  const words = WORDS[lang] || WORDS.en;
+  const [x, y, width, height] = geometry.view_box;
+  const svg = s("svg", { class: "board catan", viewBox: `${x} ${y} ${width} ${height}`, role: "img", "aria-label": words.board });
+  svg.append(s("rect", { x, y, width, height, rx: 0.4, fill: "#3d7fb3" }));
+  drawHexes(svg, geometry, view);
+  drawHarbours(svg, geometry, view, words);
+  drawRobber(svg, geometry, view.robber);
+  drawRoads(svg, geometry, view.roads);
+  drawBuildings(svg, geometry, view.buildings);
+  drawPlaces(svg, geometry, message.legal || [], placed, (action) => interactive && onAct(action));
+  const element = h("div", { class: "board-wrap catan-wrap" }, svg, panel(view, players, words, message));
+  return { element, placed };
+}
+
+function corner(geometry, v) {
+  return geometry.vertices[v];
+}
+
+function hexPoints(geometry, hex, scale = 1) {
+  const [cx, cy] = hex.center;
+  return hex.corners.map((v) => {
+    const [px, py] = corner(geometry, v);
+    return `${cx + (px - cx) * scale},${cy + (py - cy) * scale}`;
+  }).join(" ");
+}
+
+function drawHexes(svg, geometry, view) {
+  view.board.hexes.forEach(([terrain, number], index) => {
+    const hex = geometry.hexes[index];
+    const [cx, cy] = hex.center;
+    svg.append(s("polygon", { class: "hex", points: hexPoints(geometry, hex), fill: TERRAIN[terrain] || "#ccc", stroke: "#f3e7c9", "stroke-width": 0.07, dataset: { hex: index, terrain } }));
+    if (!number) return;
+    const red = number === 6 || number === 8;
+    svg.append(
+      s("circle", { cx, cy, r: 0.34, fill: "#f7eed5", stroke: "#6b5a3a", "stroke-width": 0.02 }),
+      s("text", { x: cx, y: cy - 0.04, class: `number ${red ? "red" : ""}`, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 0.32, "font-weight": 700, fill: red ? "#b3261e" : "#2b2118" }, number),
+    );
+    const pips = PIPS[number];
+    for (let i = 0; i < pips; i++) {
+      svg.append(s("circle", { cx: cx + (i - (pips - 1) / 2) * 0.07, cy: cy + 0.2, r: 0.025, fill: red ? "#b3261e" : "#2b2118" }));
+    }
+  });
+}
+
+function drawHarbours(svg, geometry, view, words) {
+  for (const [kind, a, b] of view.board.harbours) {
+    const slot = geometry.harbours.find((h) => h.vertices.includes(a) && h.vertices.includes(b));
+    if (!slot) continue;
+    const [hx, hy] = slot.at;
+    for (const v of [a, b]) {
+      const [vx, vy] = corner(geometry, v);
+      svg.append(s("line", { x1: hx, y1: hy, x2: vx, y2: vy, stroke: "#e8dcc0", "stroke-width": 0.07 }));
+    }
+    const k = RESOURCES.indexOf(kind);
+    svg.append(
+      s("circle", { cx: hx, cy: hy, r: 0.3, fill: k >= 0 ? RESOURCE_COLOUR[k] : "#f7eed5", stroke: "#2b2118", "stroke-width": 0.03, class: "harbour", dataset: { kind } },
+        s("title", {}, `${k >= 0 ? "2:1" : "3:1"} ${words[kind] || kind}`)),
+      s("text", { x: hx, y: hy, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 0.2, "font-weight": 700, fill: "#2b2118" }, k >= 0 ? "2:1" : "3:1"),
+    );
+  }
+}
+
+function drawRobber(svg, geometry, hexIndex) {
+  if (hexIndex === undefined || hexIndex < 0) return;
+  const [cx, cy] = geometry.hexes[hexIndex].center;
+  const rx = cx - 0.5;
+  svg.append(s("g", { class: "robber" },
+    s("ellipse", { cx: rx, cy: cy + 0.12, rx: 0.15, ry: 0.22, fill: "#2f2f33", stroke: "#ddd", "stroke-width": 0.02 }),
+    s("circle", { cx: rx, cy: cy - 0.17, r: 0.1, fill: "#2f2f33", stroke: "#ddd", "stroke-width": 0.02 })));
+}
+
+function drawRoads(svg, geometry, roads) {
+  for (const [edge, player] of roads) {
+    const [a, b] = geometry.edges[edge].map((v) => shrink(geometry, edge, v));
+    svg.append(
+      s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#1d1a16", "stroke-width": 0.2, "stroke-linecap": "round" }),
+      s("line", { class: "road", x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: PLAYER[player], "stroke-width": 0.13, "stroke-linecap": "round", dataset: { edge, player } }),
+    );
+  }
+}
+
+// An edge's end pulled a little toward its middle, so roads do not cover the corners.
+function shrink(geometry, edge, v) {
+  const [a, b] = geometry.edges[edge].map((w) => corner(geometry, w));
+  const [px, py] = corner(geometry, v);
+  const mx = (a[0] + b[0]) / 2;
+  const my = (a[1] + b[1]) / 2;
+  return [px + (mx - px) * 0.2, py + (my - py) * 0.2];
+}
+
+function buildingShape(kind, cx, cy) {
+  const r = 0.19;
+  const house = [[-1, 0.9], [-1, -0.2], [0, -1], [1, -0.2], [1, 0.9]];
+  const city = [[-1.5, 1], [-1.5, -0.3], [-0.4, -0.3], [-0.4, -0.9], [0.3, -1.5], [1, -0.9], [1, 1]];
+  return (kind === "city" ? city : house).map(([px, py]) => `${cx + px * r},${cy + py * r}`).join(" ");
+}
+
+function drawBuildings(svg, geometry, buildings) {
+  for (const [v, player, kind] of buildings) {
+    const [cx, cy] = corner(geometry, v);
+    svg.append(s("polygon", { class: `building ${kind}`, points: buildingShape(kind, cx, cy), fill: PLAYER[player], stroke: "#1d1a16", "stroke-width": 0.04, dataset: { vertex: v, player } }));
+  }
+}
+
+function drawPlaces(svg, geometry, legal, placed, act) {
+  const robberActions = {};
+  for (const item of legal) {
+    if (item.action[0] === "robber") robberActions[item.action[1]] = (robberActions[item.action[1]] || 0) + 1;
+  }
+  const layer = s("g", { class: "places" });
+  for (const item of legal) {
+    const [kind, first] = item.action;
+    const attrs = { class: `place ${kind}`, dataset: { action: actionKey(item.action) }, onclick: () => act(item.action) };
+    let shape = null;
+    if (kind === "road") {
+      const [a, b] = geometry.edges[first].map((v) => shrink(geometry, first, v));
+      shape = s("line", { ...attrs, x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
+    } else if (kind === "settlement" || kind === "city") {
+      const [cx, cy] = corner(geometry, first);
+      shape = s("circle", { ...attrs, cx, cy, r: 0.17 });
+    } else if (kind === "robber" && robberActions[first] === 1) {
+      shape = s("polygon", { ...attrs, points: hexPoints(geometry, geometry.hexes[first], 0.8) });
+    }
+    if (!shape) continue;
+    shape.append(s("title", {}, item.text));
+    layer.append(shape);
+    placed.add(actionKey(item.action));
+  }
+  svg.append(layer);
+}
+
+function panel(view, players, words, message) {
+  const over = view.phase === "over";
+  const points = over && view.final_points ? view.final_points : view.points;
+  const rows = players.map((name, p) => h("tr", { class: `player p${p} ${view.to_move === p ? "to-move" : ""}`, dataset: { seat: p } },
+    h("td", {}, h("span", { class: "dot", dataset: { colour: p } }), name, p === view.you ? " ★" : ""),
+    h("td", { class: "points" }, points[p]),
+    h("td", { class: "cards" }, view.hand_sizes[p]),
+    h("td", {}, view.development_cards[p]),
+    h("td", {}, view.knights[p]),
+    h("td", {}, view.road_lengths[p]),
+    h("td", { class: "badges" }, view.longest_road === p ? `🛤 ${words.longest}` : "", view.largest_army === p ? ` ⚔ ${words.largest}` : "")));
+  const parts = [
+    h("p", { class: "phase" }, words.phase[view.phase] || view.phase,
+      view.dice && view.dice[0] ? h("span", { class: "dice" }, ` — ${words.dice}: ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : ""),
+    h("table", { class: "catan-players" },
+      h("tr", {}, [words.player, words.points, words.cards, words.devCards, words.knights, words.road, ""].map((t) => h("th", {}, t))),
+      rows),
+  ];
+  if (view.hand) parts.push(cardRow(words.hand, "hand", view.hand, RESOURCES, words, RESOURCE_COLOUR));
+  if (view.your_development_cards && view.your_development_cards.some(Boolean)) {
+    parts.push(cardRow(words.development, "development", view.your_development_cards, DEVELOPMENT, words));
+  }
+  if (view.offer && view.offer.some(Boolean)) parts.push(offerLine(view.offer, words, players[view.turn]));
+  parts.push(cardRow(words.bank, "bank", view.bank, RESOURCES, words, RESOURCE_COLOUR));
+  return h("div", { class: "catan-panel", dataset: { phase: view.phase, version: message.version } }, parts);
+}
+
+function cardRow(title, name, counts, kinds, words, colours) {
+  return h("div", { class: `cards-row ${name}` }, h("h3", {}, title),
+    h("ul", {}, counts.map((count, k) => h("li", { class: `card ${kinds[k]}`, dataset: { kind: kinds[k], count } },
+      colours ? h("span", { class: "swatch", dataset: { resource: k } }) : null, `${words[kinds[k]]} ${count}`))));
+}
+
+function offerLine(offer, words, name) {
+  const list = (part) => part.map((n, k) => (n ? `${n} ${words[RESOURCES[k]]}` : "")).filter(Boolean).join(", ") || "—";
+  return h("p", { class: "offer" }, `${words.offer} (${name}): ${words.gives} ${list(offer.slice(0, 5))}; ${words.asks} ${list(offer.slice(5))}`);
+}
