@@ -33,6 +33,7 @@ class TablePage {
     this.log = [];
     this.board = undefined; // undefined: not loaded yet; null: the generic view
     this.pending = false;
+    this.online = false;
     this.closed = false;
     this.retries = 0;
     this.requests = 0;
@@ -44,11 +45,13 @@ class TablePage {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.id}?lang=${lang()}`);
     this.socket.onopen = () => {
+      this.online = true;
       this.retries = 0;
       document.body.classList.remove("offline");
     };
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = () => {
+      this.online = false;
       if (this.closed) return;
       document.body.classList.add("offline");
       this.pending = false;
@@ -98,8 +101,12 @@ class TablePage {
     this.render();
   }
 
+  canAct() {
+    return !this.pending && this.online;
+  }
+
   send(payload) {
-    if (this.pending || !this.message || this.socket.readyState !== WebSocket.OPEN) return;
+    if (!this.canAct() || !this.message) return;
     this.pending = true;
     this.socket.send(JSON.stringify({ ...payload, move: this.message.version, id: ++this.requests }));
     this.render();
@@ -126,7 +133,7 @@ class TablePage {
       return;
     }
     this.main.append(
-      h("div", { class: `table-page ${this.pending ? "pending" : ""}`, dataset: { version: m.version, status: m.status } },
+      h("div", { class: `table-page ${this.canAct() ? "" : "pending"}`, dataset: { version: m.version, status: m.status } },
         h("div", { class: "board-area" }, title, this.boardPart()),
         h("aside", { class: "side" }, this.statusPart(), this.actionsPart(), this.logPart()),
       ),
@@ -169,9 +176,8 @@ class TablePage {
 
   async lobbyCall(verb, body) {
     try {
+      // The server tells this connection of the change (and, from now on, shows it the seat).
       await post(`/api/tables/${this.id}/${verb}`, body);
-      // The seat changed who this connection is: reconnect to be seen as that seat.
-      this.socket.close();
     } catch (error) {
       notifyError(error);
     }
@@ -189,7 +195,7 @@ class TablePage {
         lang: lang(),
         players,
         onAct: (action) => this.act(action),
-        interactive: !this.pending,
+        interactive: this.canAct(),
       });
       this.placed = drawn.placed;
       parts.push(drawn.element);
@@ -256,11 +262,11 @@ class TablePage {
     const buttons = listed.map((item) => h("button", {
       type: "button",
       class: "legal",
-      disabled: this.pending,
+      disabled: !this.canAct(),
       dataset: { action: actionKey(item.action) },
       onclick: () => this.act(item.action),
     }, item.text));
-    const undo = m.can_undo ? h("button", { type: "button", class: "undo", disabled: this.pending, onclick: () => this.send({ type: "undo" }) }, t("table.undo")) : null;
+    const undo = m.can_undo ? h("button", { type: "button", class: "undo", disabled: !this.canAct(), onclick: () => this.send({ type: "undo" }) }, t("table.undo")) : null;
     if (!m.legal.length && !undo) return null;
     return h("section", { class: "panel actions" },
       h("h2", {}, t("table.actions")),

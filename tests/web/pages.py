@@ -7,6 +7,12 @@ from typing import Any
 
 from playwright.sync_api import Page, WebSocket
 
+
+def action_key(action: list[Any]) -> str:
+    """An action's key as the page writes it in data-action (JavaScript's JSON.stringify)."""
+    return json.dumps(action, separators=(",", ":"))
+
+
 READY = ".table-page:not(.pending) button.legal"
 FINISHED = ".table-page[data-status=finished]"
 
@@ -46,7 +52,7 @@ def wait_for_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
 
 def click_action(page: Page, action: list[Any]) -> None:
     version = page.locator(".table-page").get_attribute("data-version")
-    page.locator(f"{READY}[data-action='{json.dumps(action)}']").click()
+    page.locator(f"{READY}[data-action='{action_key(action)}']").click()
     page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
 

@@ -143,6 +143,16 @@ function shrink(geometry, edge, v) {
   return [px + (mx - px) * 0.2, py + (my - py) * 0.2];
 }
 
+// A band along an edge, `half` wide on each side: an easy target (a bare line has no area).
+function edgeBand(geometry, edge, half) {
+  const [a, b] = geometry.edges[edge].map((v) => shrink(geometry, edge, v));
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const nx = (-(b[1] - a[1]) / length) * half;
+  const ny = ((b[0] - a[0]) / length) * half;
+  return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]]
+    .map(([x, y]) => `${x},${y}`).join(" ");
+}
+
 function buildingShape(kind, cx, cy) {
   const r = 0.19;
   const house = [[-1, 0.9], [-1, -0.2], [0, -1], [1, -0.2], [1, 0.9]];
@@ -168,8 +178,7 @@ function drawPlaces(svg, geometry, legal, placed, act) {
     const attrs = { class: `place ${kind}`, dataset: { action: actionKey(item.action) }, onclick: () => act(item.action) };
     let shape = null;
     if (kind === "road") {
-      const [a, b] = geometry.edges[first].map((v) => shrink(geometry, first, v));
-      shape = s("line", { ...attrs, x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
+      shape = s("polygon", { ...attrs, points: edgeBand(geometry, first, 0.1) });
     } else if (kind === "settlement" || kind === "city") {
       const [cx, cy] = corner(geometry, first);
       shape = s("circle", { ...attrs, cx, cy, r: 0.17 });
