@@ -4,7 +4,7 @@ import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./lobby.js";
 import { loadBoard } from "./table.js";
-import { link, notifyError } from "./ui.js";
+import { colourDot, link, notifyError } from "./ui.js";
 import { renderValue } from "./view.js";
 
 export async function showReplay(main, tableId, session) {
@@ -45,7 +45,7 @@ export async function showReplay(main, tableId, session) {
       board.push(page.board.module.drawBoard({ geometry: page.board.geometry, message, lang: lang(), players, onAct: () => {}, interactive: false }).element);
     }
     const entries = page.log.log.slice(0, page.step).map((step) => h("li", { class: `p${step.player} ${step.step === page.step ? "current" : ""}` },
-      h("span", { class: "who" }, players[step.player]),
+      h("span", { class: "who" }, colourDot(players, step.player), players[step.player]),
       step.events.map((event) => h("span", { class: "event" }, event.text))));
     clear(main).append(h("div", { class: "table-page replay", dataset: { step: page.step } },
       h("div", { class: "board-area" },

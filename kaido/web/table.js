@@ -3,7 +3,7 @@ import { post } from "./api.js";
 import { actionKey, clear, h } from "./dom.js";
 import { duration, errorText, lang, t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./lobby.js";
-import { link, navigate, notify, notifyError } from "./ui.js";
+import { colourDot, link, navigate, notify, notifyError } from "./ui.js";
 import { renderValue } from "./view.js";
 
 export function showTable(main, tableId, session) {
@@ -210,7 +210,7 @@ class TablePage {
     const m = this.message;
     const players = this.players();
     const seats = m.seats.map((seat) => h("li", { class: `seat p${seat.seat} ${seat.seat === m.to_move ? "to-move" : ""}`, dataset: { seat: seat.seat } },
-      h("span", { class: "dot", dataset: { colour: seat.seat } }),
+      colourDot(players, seat.seat),
       h("b", {}, players[seat.seat] || ""),
       " ",
       seatLabel(seat),
@@ -279,7 +279,7 @@ class TablePage {
     const players = this.players();
     // Steps without events (a card added to an offer being written) say nothing to show.
     const items = this.log.filter((step) => step.events.length).map((step) => h("li", { class: `p${step.player}`, dataset: { step: step.step } },
-      h("span", { class: "who" }, players[step.player]),
+      h("span", { class: "who" }, colourDot(players, step.player), players[step.player]),
       step.events.map((event) => h("span", { class: "event" }, event.text))));
     return h("section", { class: "panel log" }, h("h2", {}, t("table.log")), h("ol", {}, items));
   }

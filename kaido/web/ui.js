@@ -27,5 +27,24 @@ export function link(path) {
   };
 }
 
-// Player colours for games that do not name their own.
+// Player colours: the colour a game names its players by (red, 赤, ...), else by seat.
 export const SEAT_COLOURS = ["#c0392b", "#2e6fd1", "#e39a12", "#f4f1ea", "#3c9a4b", "#8e44ad"];
+const NAMED = {
+  red: "#c0392b", blue: "#2e6fd1", white: "#f4f1ea", orange: "#e67e22", green: "#3c9a4b",
+  brown: "#8b5a2b", yellow: "#f1c40f", black: "#2b2b2b", purple: "#8e44ad",
+  赤: "#c0392b", 青: "#2e6fd1", 白: "#f4f1ea", 橙: "#e67e22", 緑: "#3c9a4b", 茶: "#8b5a2b",
+  黄: "#f1c40f", 黒: "#2b2b2b", 紫: "#8e44ad",
+};
+
+export function seatColour(players, seat) {
+  const name = String(players[seat] || "").trim().toLowerCase();
+  return NAMED[name] || SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+// A coloured dot for a seat (set through the CSSOM, which the page's CSP allows).
+export function colourDot(players, seat) {
+  const dot = document.createElement("span");
+  dot.className = "dot";
+  dot.style.background = seatColour(players, seat);
+  return dot;
+}

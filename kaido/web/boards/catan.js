@@ -3,12 +3,12 @@
 // actions with a place on the board (a road on its edge, a settlement or city on its
 // corner, the robber on its hex) are drawn there and can be clicked.
 import { actionKey, h, s } from "../dom.js";
+import { colourDot, seatColour } from "../ui.js";
 
 const TERRAIN = {
   forest: "#3f7f3a", hills: "#c8693f", pasture: "#a3cf69",
   fields: "#e9c552", mountains: "#8e8f98", desert: "#e3d2a0",
 };
-const PLAYER = ["#c0392b", "#2e6fd1", "#e39a12", "#f4f1ea"];
 const RESOURCES = ["lumber", "brick", "wool", "grain", "ore"];
 const RESOURCE_COLOUR = ["#3f7f3a", "#c8693f", "#a3cf69", "#e9c552", "#8e8f98"];
 const DEVELOPMENT = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
@@ -60,8 +60,9 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
   drawHexes(svg, geometry, view);
   drawHarbours(svg, geometry, view, words);
   drawRobber(svg, geometry, view.robber);
-  drawRoads(svg, geometry, view.roads);
-  drawBuildings(svg, geometry, view.buildings);
+  const colour = (p) => seatColour(players, p);
+  drawRoads(svg, geometry, view.roads, colour);
+  drawBuildings(svg, geometry, view.buildings, colour);
   drawPlaces(svg, geometry, message.legal || [], placed, (action) => interactive && onAct(action));
   const element = h("div", { class: "board-wrap catan-wrap" }, svg, panel(view, players, words, message));
   return { element, placed };
@@ -124,12 +125,12 @@ function drawRobber(svg, geometry, hexIndex) {
     s("circle", { cx: rx, cy: cy - 0.17, r: 0.1, fill: "#2f2f33", stroke: "#ddd", "stroke-width": 0.02 })));
 }
 
-function drawRoads(svg, geometry, roads) {
+function drawRoads(svg, geometry, roads, colour) {
   for (const [edge, player] of roads) {
     const [a, b] = geometry.edges[edge].map((v) => shrink(geometry, edge, v));
     svg.append(
       s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#1d1a16", "stroke-width": 0.2, "stroke-linecap": "round" }),
-      s("line", { class: "road", x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: PLAYER[player], "stroke-width": 0.13, "stroke-linecap": "round", dataset: { edge, player } }),
+      s("line", { class: "road", x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: colour(player), "stroke-width": 0.13, "stroke-linecap": "round", dataset: { edge, player } }),
     );
   }
 }
@@ -160,10 +161,10 @@ function buildingShape(kind, cx, cy) {
   return (kind === "city" ? city : house).map(([px, py]) => `${cx + px * r},${cy + py * r}`).join(" ");
 }
 
-function drawBuildings(svg, geometry, buildings) {
+function drawBuildings(svg, geometry, buildings, colour) {
   for (const [v, player, kind] of buildings) {
     const [cx, cy] = corner(geometry, v);
-    svg.append(s("polygon", { class: `building ${kind}`, points: buildingShape(kind, cx, cy), fill: PLAYER[player], stroke: "#1d1a16", "stroke-width": 0.04, dataset: { vertex: v, player } }));
+    svg.append(s("polygon", { class: `building ${kind}`, points: buildingShape(kind, cx, cy), fill: colour(player), stroke: "#1d1a16", "stroke-width": 0.04, dataset: { vertex: v, player } }));
   }
 }
 
@@ -197,7 +198,7 @@ function panel(view, players, words, message) {
   const over = view.phase === "over";
   const points = over && view.final_points ? view.final_points : view.points;
   const rows = players.map((name, p) => h("tr", { class: `player p${p} ${view.to_move === p ? "to-move" : ""}`, dataset: { seat: p } },
-    h("td", {}, h("span", { class: "dot", dataset: { colour: p } }), name, p === view.you ? " ★" : ""),
+    h("td", {}, colourDot(players, p), name, p === view.you ? " ★" : ""),
     h("td", { class: "points" }, points[p]),
     h("td", { class: "cards" }, view.hand_sizes[p]),
     h("td", {}, view.development_cards[p]),
