@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from anyio import to_thread
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -413,6 +414,9 @@ def _add_socket(app: FastAPI, services: Services) -> None:
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str, lang: str = "en") -> None:
+        if not same_origin(socket):
+            await socket.close(code=4403)  # another site's page must not act for the user
+            return
         user = await to_thread.run_sync(current_user, services, socket.session)
         await socket.accept()
         subscriber = SocketSubscriber(
@@ -437,6 +441,14 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         finally:
             pump.cancel()
             await to_thread.run_sync(tables.unsubscribe, runtime, subscriber)
+
+
+def same_origin(socket: WebSocket) -> bool:
+    """Browsers send Origin with a WebSocket handshake; it must be this server's own."""
+    origin = socket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser (tests, scripts): the session cookie still decides
+    return urlsplit(origin).netloc == socket.headers.get("host")
 
 
 async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:

@@ -456,9 +456,13 @@ class TableManager:
         return runtime
 
     def unsubscribe(self, runtime: TableRuntime, subscriber: Subscriber) -> None:
-        with runtime.lock:
-            if subscriber in runtime.subscribers:
-                runtime.subscribers.remove(subscriber)
+        # A table reloaded since (after a failed commit) took over its connections too.
+        with self._lock:
+            current = self._tables.get(runtime.id, runtime)
+        for holder in {id(runtime): runtime, id(current): current}.values():
+            with holder.lock:
+                if subscriber in holder.subscribers:
+                    holder.subscribers.remove(subscriber)
 
     def state(self, table_id: str, user: User | None, lang: Lang) -> dict[str, Any]:
         runtime = self.get(table_id)

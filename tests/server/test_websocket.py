@@ -3,6 +3,8 @@ resumes exactly where the game is, and bad messages are answered with an error."
 
 from __future__ import annotations
 
+from starlette.websockets import WebSocketDisconnect
+
 from tests.server.harness import Harness, receive_state
 
 
@@ -104,3 +106,17 @@ def test_an_unknown_table_closes_the_socket_with_an_error(harness: Harness) -> N
     with harness.player("Ann").socket("nothing-here") as socket:
         message = socket.receive_json()
     assert message["type"] == "error" and message["code"] == "not_found"
+
+
+def test_a_page_of_another_site_cannot_open_the_socket(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    table = ann.create(["human", "human"])
+    url = f"/ws/tables/{table}"
+    try:
+        with ann.http.websocket_connect(url, headers={"origin": "http://evil.example"}) as ws:
+            ws.receive_json()
+        raise AssertionError("the socket opened")
+    except WebSocketDisconnect as closed:
+        assert closed.code == 4403
+    with ann.http.websocket_connect(url, headers={"origin": "http://testserver"}) as socket:
+        assert receive_state(socket)["table"] == table
