@@ -75,7 +75,7 @@ def shoot(base: str, game: str, out: Path, decisions: int) -> None:
         page.click("#guest")
         page.wait_for_selector("#create-table")
         # A few tables so the lobby's lists are not empty.
-        for seats in (["human", "human"], ["bot", "bot"]):
+        for seats in (["human", "human", "bot"], ["bot", "bot", "bot"]):
             page.select_option("select[name=game]", game)
             page.select_option("select[name=players]", str(len(seats)))
             for n, kind in enumerate(seats):
