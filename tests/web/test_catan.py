@@ -141,11 +141,19 @@ def test_two_humans_never_receive_each_others_hand(browser: Browser, server: Liv
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
         click(page, choose(decisions(page)))
         for seat, other in enumerate(pages):
-            shown = other.locator(".cards-row.hand li").evaluate_all(
-                "els => els.map(e => Number(e.dataset.count))"
+            # Read the page's version, its hand and its version again in one go, so a live
+            # update arriving meanwhile (a bot moving) cannot pair a hand with another state.
+            version, shown, again = other.evaluate(
+                """() => {
+                    const page = document.querySelector('.table-page');
+                    const before = Number(page.dataset.version);
+                    const hand = [...document.querySelectorAll('.cards-row.hand li')]
+                        .map(e => Number(e.dataset.count));
+                    return [before, hand, Number(page.dataset.version)];
+                }"""
             )
             own = api_state(other, table)
-            if own["version"] == int(other.locator(".table-page").get_attribute("data-version")):
+            if version == again == own["version"]:
                 assert shown == own["view"]["hand"] and own["seat"] == seat
     assert api_state(host, table)["status"] == "finished"
     record = Record.loads(host.evaluate(f"fetch('/api/tables/{table}/record').then(r => r.text())"))
