@@ -36,10 +36,13 @@ class Player:
     def post(self, path: str, body: Any = None) -> Response:
         return self.http.post(path, json=body if body is not None else {})
 
-    def create(self, seats: Sequence[str] = ("human", "human"), **fields: Any) -> str:
-        """A tiny table; each seat is `human` or a bot spec. This player takes seat 0."""
+    def create(
+        self, seats: Sequence[str] = ("human", "human"), game: str = "tiny", **fields: Any
+    ) -> str:
+        """A table (tiny by default); each seat is `human` or a bot spec. This player takes
+        seat 0."""
         body = {
-            "game": "tiny",
+            "game": game,
             "seats": [
                 {"kind": "human"} if spec == "human" else {"kind": "bot", "bot": spec}
                 for spec in seats

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from kaido.core.events import Event
-from tests.core.tiny_game import TINY, TinyState
+from kaido.core.game import Game
+from kaido.games import get_game
+from tests.core.tiny_game import TINY
 from tests.server.harness import Harness, receive_state
 
 GAME_KEYS = {"to_move", "view", "legal", "log_from", "log", "result", "players", "can_undo"}
@@ -19,18 +21,22 @@ TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by"}
 
 
 def expected_game_part(
-    state: TinyState, viewer: int | None, log_from: int, steps: list[tuple[int, int, list[Event]]]
+    game: Game[Any],
+    state: Any,
+    viewer: int | None,
+    log_from: int,
+    steps: list[tuple[int, int, list[Event]]],
 ) -> dict[str, Any]:
     """What the server may tell `viewer`, computed here from the engine alone."""
-    to_move = TINY.to_move(state)
+    to_move = game.to_move(state)
     legal: list[dict[str, Any]] = []
     if viewer is not None and viewer == to_move:
         legal = [
-            {"action": a.to_json(), "text": TINY.action_text(a)} for a in TINY.legal_actions(state)
+            {"action": a.to_json(), "text": game.action_text(a)} for a in game.legal_actions(state)
         ]
     return {
         "to_move": to_move,
-        "view": TINY.view(state, viewer),
+        "view": game.view(state, viewer),
         "legal": legal,
         "log_from": log_from,
         "log": [
@@ -38,45 +44,47 @@ def expected_game_part(
                 "step": number,
                 "player": player,
                 "events": [
-                    {"data": e.for_viewer(viewer), "text": TINY.describe(e, viewer)} for e in events
+                    {"data": e.for_viewer(viewer), "text": game.describe(e, viewer)} for e in events
                 ],
             }
             for number, player, events in steps
         ],
-        "result": TINY.result(state).to_json() if TINY.is_over(state) else None,
-        "players": [TINY.player_name(p) for p in range(len(state.hands))],
+        "result": game.result(state).to_json() if game.is_over(state) else None,
+        "players": [game.player_name(p) for p in range(game.num_players(state))],
     }
 
 
 class Mirror:
     """The same game replayed here from the stored record, with its events."""
 
-    def __init__(self, harness: Harness, table: str) -> None:
+    def __init__(self, harness: Harness, table: str, game: Game[Any]) -> None:
         info = harness.services.store.table(table)
         assert info is not None
-        self.harness, self.table, self.info = harness, table, info
+        self.harness, self.table, self.info, self.game = harness, table, info, game
+        self.options = game.make_options(info.options)
         self.actions: list[list[Any]] = []
         self.state = self._fresh()
 
-    def _fresh(self) -> TinyState:
-        return TINY.setup(TINY.make_options(self.info.options), self.info.seed)
+    def _fresh(self) -> Any:
+        return self.game.setup(self.options, self.info.seed)
 
     def follow(self, message: dict[str, Any]) -> tuple[int, list[tuple[int, int, list[Event]]]]:
         """Move to the game a message describes (one change on); the expected log part.
 
         A message is sent only once its change is stored, so the store holds it (bots may
         already have stored more: only the first `count` actions are this message's)."""
+        game, table = self.game, self.game.action_table(self.options)
         count = message["log_from"] + len(message["log"])
         stored = self.harness.services.store.actions(self.table)[:count]
         if count == len(self.actions) - 1:  # an undo
             self.state = self._fresh()
             for value in stored:
-                TINY.apply(self.state, TINY.table.from_json(value))
+                game.apply(self.state, table.from_json(value))
             self.actions = stored
             return count, []
         assert count == len(self.actions) + 1 and stored[:-1] == self.actions
-        player = TINY.to_move(self.state)
-        events = list(TINY.apply(self.state, TINY.table.from_json(stored[-1]), narrate=True))
+        player = game.to_move(self.state)
+        events = list(game.apply(self.state, table.from_json(stored[-1]), narrate=True))
         self.actions = stored
         return count - 1, [(count, player, events)]
 
@@ -85,20 +93,25 @@ def check(message: dict[str, Any], mirror: Mirror, viewer: int | None, expected:
     log_from, steps = expected
     assert set(message) == TABLE_KEYS | GAME_KEYS
     game_part = {key: message[key] for key in GAME_KEYS - {"can_undo"}}
-    assert game_part == expected_game_part(mirror.state, viewer, log_from, steps)
+    assert game_part == expected_game_part(mirror.game, mirror.state, viewer, log_from, steps)
     assert message["seat"] == viewer
 
 
-def play_one(harness: Harness, rng: random.Random, players: int, bots: int) -> int:
+def play_one(
+    harness: Harness,
+    rng: random.Random,
+    game: Game[Any],
+    players: int,
+    bots: int,
+    options: dict[str, Any],
+) -> int:
     humans = [harness.player() for _ in range(players - bots)]
     seats = ["human"] * (players - bots) + ["random"] * bots
-    # One copy of each card is only enough for two players (TINY-SETUP-1 deals two each).
-    copies = rng.choice([1, 2]) if players == 2 else 2
-    table = humans[0].create(seats, options={"copies": copies})
+    table = humans[0].create(seats, game=game.id, options=options)
     for human in humans[1:]:
         assert human.join(table).status_code == 200
     watcher = harness.player()
-    mirror = Mirror(harness, table)
+    mirror = Mirror(harness, table, game)
     viewers: list[int | None] = [*range(len(humans)), None]
     messages = 0
     with ExitStack() as stack:
@@ -109,9 +122,9 @@ def play_one(harness: Harness, rng: random.Random, players: int, bots: int) -> i
             messages += len(received)
             for viewer, message in zip(viewers, received, strict=True):
                 check(message, mirror, viewer, expected)
-            if TINY.is_over(mirror.state):
+            if game.is_over(mirror.state):
                 return messages
-            mover = TINY.to_move(mirror.state)
+            mover = game.to_move(mirror.state)
             if mover < len(humans):
                 send_random_decision(rng, sockets[mover], received[mover])
             received = [receive_state(socket) for socket in sockets]
@@ -131,5 +144,17 @@ def test_no_seat_ever_receives_another_seats_secrets(harness: Harness, seed: int
     rng = random.Random(seed)
     total = 0
     for players, bots in [(2, 0), (3, 0), (3, 1)]:
-        total += play_one(harness, rng, players, bots)
+        # One copy of each card is only enough for two players (TINY-SETUP-1 deals two each).
+        copies = rng.choice([1, 2]) if players == 2 else 2
+        total += play_one(harness, rng, TINY, players, bots, {"copies": copies})
     assert total > 100
+
+
+@pytest.mark.parametrize(("seed", "players", "bots"), [(1, 4, 1)])
+def test_no_catan_seat_ever_receives_another_seats_secrets(
+    harness: Harness, seed: int, players: int, bots: int
+) -> None:
+    """Whole random Catan games (hands, development cards, steals, discards, offers)."""
+    rng = random.Random(seed)
+    layout = "random" if seed % 2 else "beginner"
+    assert play_one(harness, rng, get_game("catan"), players, bots, {"layout": layout}) > 1000
