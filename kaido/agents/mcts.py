@@ -146,7 +146,7 @@ class _SearchAgent(Agent):
         if game.is_over(world):
             result = game.result(world)
             return [result_value(result, p) for p in range(players)]
-        return [game.evaluate(world, p) for p in range(players)]
+        return game.evaluate_all(world)
 
 
 def _most_visited(roots: Sequence[_Node], legal: Sequence[Action], rng_pick: int) -> Action:

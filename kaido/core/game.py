@@ -146,6 +146,10 @@ class Game(ABC, Generic[S]):
             return result_value(self.result(state), player)
         return 0.5
 
+    def evaluate_all(self, state: S) -> list[float]:
+        """`evaluate` for every player at once (a game may share the work between them)."""
+        return [self.evaluate(state, p) for p in range(self.num_players(state))]
+
     def search_actions(self, state: S, legal: Sequence[Action]) -> Sequence[Action]:
         """The legal actions a search agent should consider (a non-empty subset of
         `legal`): all of them unless the game knows some are never worth searching."""

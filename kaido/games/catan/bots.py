@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from kaido.agents.base import Agent
@@ -22,15 +23,13 @@ from kaido.games.catan import actions as A
 from kaido.games.catan.board import (
     CITY_COST,
     DEV_COST,
-    EDGE_OTHER,
     EDGE_VERTICES,
     HEX_VERTICES,
     PIPS,
     ROAD_COST,
     SETTLEMENT_COST,
-    VERTEX_BIT,
-    VERTEX_EDGES,
     VERTEX_HEXES,
+    VERTEX_NEIGHBORS,
     VICTORY_POINT,
     WIN_POINTS,
     Board,
@@ -107,31 +106,42 @@ def expansion(s: CatanState, p: int) -> float:
 
 def evaluate(s: CatanState, player: int) -> float:
     """Value in (0, 1): own strength against the strongest opponent's."""
-    mine = strength(s, player)
-    best_other = max(strength(s, q) for q in range(s.n) if q != player)
-    return 1 / (1 + math.exp(-(mine - best_other) / 2.0))
+    return evaluate_all(s)[player]
+
+
+def evaluate_all(s: CatanState) -> list[float]:
+    """`evaluate` for every player, each strength computed once."""
+    values = [strength(s, q) for q in range(s.n)]
+    out = []
+    for p, mine in enumerate(values):
+        best_other = max(v for q, v in enumerate(values) if q != p)
+        out.append(1 / (1 + math.exp(-(mine - best_other) / 2.0)))
+    return out
 
 
 # ---- placement values ---------------------------------------------------------------------
 
 
+@cache
+def _site_parts(board: Board) -> tuple[tuple[tuple[tuple[int, float], ...], float], ...]:
+    """Per intersection: (kind, weighted pips) of each producing hex, and the harbour bonus."""
+    parts = []
+    for v in range(len(VERTEX_HEXES)):
+        hexes = tuple(
+            (board.resource[h], PIPS[board.number[h]] * (1.05 if board.resource[h] < 2 else 1.0))
+            for h in VERTEX_HEXES[v]
+            if board.resource[h] >= 0
+        )
+        parts.append((hexes, 1.5 if board.vertex_port[v] else 0.0))
+    return tuple(parts)
+
+
 def site_value(board: Board, v: int, prod: list[float] | None = None) -> float:
-    """How good a settlement at v is: pips, with a premium for kinds not yet produced."""
-    value = 0.0
-    for h in VERTEX_HEXES[v]:
-        kind = board.resource[h]
-        if kind < 0:
-            continue
-        pips = PIPS[board.number[h]]
-        weight = 1.0
-        if prod is not None and prod[kind] == 0:
-            weight = 1.4
-        if kind in (1, 0):  # brick and lumber matter early
-            weight *= 1.05
-        value += pips * weight
-    port = board.vertex_port[v]
-    if port:
-        value += 1.5
+    """How good a settlement at v is: pips (brick and lumber a little more, they matter
+    early), 1.4 times for kinds not yet produced, and a harbour bonus."""
+    hexes, value = _site_parts(board)[v]
+    for kind, pips in hexes:
+        value += pips * 1.4 if prod is not None and prod[kind] == 0 else pips
     return value
 
 
@@ -196,13 +206,19 @@ class HeuristicAgent(Agent):
         p = game_to_move(s)
         prod = production(s, p)
 
+        blocked, board = s.blocked, s.board
+        sites: dict[int, float] = {}
+
+        def site(w: int) -> float:
+            found = sites.get(w)
+            if found is None:
+                found = sites[w] = -9.0 if blocked >> w & 1 else site_value(board, w, prod)
+            return found
+
         def value(action: Action) -> float:
-            e = int(action.args[0])
             best = 0.0
-            for v in EDGE_VERTICES[e]:
-                for w in (v, *[EDGE_OTHER[f][v] for f in VERTEX_EDGES[v]]):
-                    if not s.blocked & VERTEX_BIT[w]:
-                        best = max(best, site_value(s.board, w, prod) - (0 if w == v else 2))
+            for v in EDGE_VERTICES[int(action.args[0])]:
+                best = max(best, site(v), *[site(w) - 2 for w in VERTEX_NEIGHBORS[v]])
             return best + self.rng.random() * 0.01
 
         return sorted(legal, key=lambda a: -value(a))
@@ -266,10 +282,7 @@ class HeuristicAgent(Agent):
         return not open_sites or s.road_len[p] >= 4
 
     def _buy_ok(self, s: CatanState, p: int) -> bool:
-        has_settlement = any(
-            s.buildings[v] and s.buildings[v] < CITY_BASE and (s.buildings[v] - 1) & 3 == p
-            for v in range(len(s.buildings))
-        )
+        has_settlement = s.pieces[p * 3 + 1] < 5  # one on the board to upgrade
         need_city = self._missing(s, p, CITY_COST)
         return not (has_settlement and s.pieces[p * 3 + 2] and need_city <= 1)
 
@@ -293,7 +306,7 @@ class HeuristicAgent(Agent):
 
     def _goal(self, s: CatanState, p: int) -> tuple[int, ...]:
         pieces = s.pieces[p * 3 : p * 3 + 3]
-        has_settlement = pieces[1] < 5 - (4 - pieces[2])
+        has_settlement = pieces[1] < 5  # one on the board to upgrade
         if pieces[2] and has_settlement and self._missing(s, p, CITY_COST) <= 2:
             return CITY_COST
         if pieces[1] and s.reach[p] & ~s.blocked:
@@ -387,13 +400,14 @@ def game_to_move(s: CatanState) -> int:
 # ---- play-out policy for search agents ------------------------------------------------------
 
 _POLICY = HeuristicAgent(0)
+_QUICK_POLICY = HeuristicAgent(0, propose=False)
 
 
 def rollout_action(s: CatanState, legal: Sequence[Action], rng: Rng) -> Action:
     """Play-outs follow the heuristic player, drawing its few random tie-breaks from the
-    play-out's generator."""
-    _POLICY.rng = rng
-    return _POLICY.decide(s, legal)
+    play-out's generator; they open no domestic offers (cheaper, so more play-outs)."""
+    _QUICK_POLICY.rng = rng
+    return _QUICK_POLICY.decide(s, legal)
 
 
 def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
@@ -425,7 +439,40 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     return legal
 
 
+_CANDIDATES: dict[tuple[object, ...], list[Action]] = {}
+
+
 def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
+    """Memoised on everything the choice depends on: a search meets the same position
+    again and again."""
+    key = (
+        s.board,
+        s.turn,
+        s.turns,
+        s.robber,
+        s.dev_played,
+        s.built,
+        s.offers_made,
+        s.lr_holder,
+        s.la_holder,
+        len(s.deck),
+        tuple(s.hand),
+        tuple(s.bank),
+        tuple(s.roads),
+        tuple(s.buildings),
+        tuple(s.dev),
+        tuple(s.dev_new),
+        tuple(s.knights),
+    )
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) > 50_000:
+            _CANDIDATES.clear()
+        found = _CANDIDATES[key] = _find_main_candidates(s, legal)
+    return found
+
+
+def _find_main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
     _POLICY.rng = Rng(s.turns)
     first = _POLICY.decide(s, legal)
     out = [first]

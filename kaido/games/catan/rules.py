@@ -570,6 +570,13 @@ class CatanGame(Game[CatanState]):
 
         return evaluate(state, player)
 
+    def evaluate_all(self, state: CatanState) -> list[float]:
+        if state.phase == OVER:
+            return super().evaluate_all(state)
+        from kaido.games.catan.bots import evaluate_all
+
+        return evaluate_all(state)
+
     def search_actions(self, state: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
         from kaido.games.catan.bots import search_actions
 
