@@ -383,6 +383,7 @@ EVENT_LABEL = {
 
 # ---- the board -----------------------------------------------------------------------------
 
+SHORT_LINE = {"en": ("TSR ", "StP ", "Kiev"), "ja": ("シベ", "サン", "キエ")}
 STYLE = (
     "white on grey11",
     "black on grey70",
@@ -393,20 +394,31 @@ STYLE = (
 PLAYER_STYLE = ("bold red", "bold blue", "bold green", "bold yellow")
 
 
+INITIAL = "KGBVW"
+"""Marker initials: blacK, Grey, Brown, Vanilla, White."""
+
+
 def _line_cells(b: list[int], line: int) -> str:
+    """Each square: number, the marker standing there (capital) or the colour it counts as
+    (small), `x` under a x2 token, `*` within loco reach; coloured as it scores."""
     cells = []
     limit = reach(b, line)
     doubled = DOUBLER_SQUARES[: b[X2]] if line == 0 else ()
+    markers = {b[POS + line * 5 + c]: c for c in range(LINE_COLOURS[line])}
     for square in range(1, LINE_LENGTH[line] + 1):
         colour = -1
         for c in range(LINE_COLOURS[line] - 1, -1, -1):
             if b[POS + line * 5 + c] >= square:
                 colour = c
                 break
+        if square in markers:
+            letter = INITIAL[markers[square]]
+        else:
+            letter = INITIAL[colour].lower() if colour >= 0 else "."
         mark = "x" if square in doubled else ("*" if square <= limit else " ")
-        glyph = f"{square:>2}{mark}"
+        glyph = f"{square}{letter}{mark}"
         cells.append(f"[{STYLE[colour]}]{glyph}[/]" if colour >= 0 else f"[dim]{glyph}[/]")
-    return "".join(cells)
+    return " ".join(cells)
 
 
 def render(st: RRState, viewer: int | None, lang: str = "en") -> str:
@@ -500,9 +512,9 @@ def _player(st: RRState, seat: int, b: list[int], viewer: int | None, lang: str)
             for k in range(4)
             if (k < 2) == (line == 0) and (line == 0 or k == line + 1) and b[LOCO + k]
         ]
-        name = LINE_NAME[lang][line]
+        name = SHORT_LINE[lang][line]
         lines.append(
-            f"  {name[:14]:<14} {_line_cells(b, line)} "
+            f"  {name} {_line_cells(b, line)} "
             + ("機関車" if ja else "loco ")
             + ("+".join(map(str, locos)) or "-")
             + f" ({reach(b, line)})"
