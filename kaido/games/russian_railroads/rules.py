@@ -60,7 +60,7 @@ def _action_keys() -> list[Key]:
             combos = engine.COMBOS[cost]
         keys.extend(("place", space.index, r, k, t) for r, k, t in combos)
     keys.append(("pass",))
-    keys.extend(("step", line, c) for line in range(3) for c in range(LINE_COLOURS[line]))
+    keys.extend(("step", line, c) for line in range(3) for c in range(5))
     keys += [("industry", 0), ("industry", 1), ("stop",)]
     keys += [("take_loco",), ("take_factory",)] + [("take_stock", n) for n in range(1, 10)]
     keys += [("loco", k) for k in range(4)] + [("loco_factory",)]

@@ -445,7 +445,7 @@ def render(st: RRState, viewer: int | None, lang: str = "en") -> str:
             name += f" #{tile}" if tile else " -"
         row.append(f"{name}: {tag}")
     for i in range(0, len(row), 3):
-        out.append("  " + " | ".join(row[i : i + 3]))
+        out.append(" " + "  ".join(row[i : i + 3]))
     strip = STRIPS[st.n]
     tiles = []
     for position, engineer in enumerate(st.strip):
