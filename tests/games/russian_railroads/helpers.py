@@ -96,6 +96,40 @@ def mark_done(st: RRState, seat: int) -> None:
 
 def take_out(st: RRState, number: int, count: int) -> None:
     """Move loco tiles from a supply pile out of the game (to shape the supply)."""
+    assert st.piles[number] >= count, "not that many tiles in the pile"
     st.piles[number] -= count
     st.removed_tiles = st.removed_tiles[:]
     st.removed_tiles[number] += count
+
+
+def _move_tiles(st: RRState, old: list[int], new: list[int]) -> None:
+    """Keep tiles conserved: old tiles leave the game, new ones come from the supply (or,
+    when the pile is empty, from the tiles out of the game)."""
+    st.removed_tiles = st.removed_tiles[:]
+    for tile in old:
+        if tile and tile < 10:
+            st.removed_tiles[tile] += 1
+    for tile in new:
+        if not tile or tile >= 10:
+            continue
+        if st.piles[tile]:
+            st.piles[tile] -= 1
+        else:
+            assert st.removed_tiles[tile] > 0, f"no tile {tile} left to use"
+            st.removed_tiles[tile] -= 1
+
+
+def put_locos(st: RRState, seat: int, slots: list[int]) -> None:
+    from kaido.games.russian_railroads.state import LOCO
+
+    b = st.boards[seat]
+    _move_tiles(st, b[LOCO : LOCO + 4], slots)
+    b[LOCO : LOCO + 4] = slots
+
+
+def put_factories(st: RRState, seat: int, spaces: list[int]) -> None:
+    from kaido.games.russian_railroads.state import FACT
+
+    b = st.boards[seat]
+    _move_tiles(st, b[FACT : FACT + 5], spaces)
+    b[FACT : FACT + 5] = spaces
