@@ -133,3 +133,17 @@ def put_factories(st: RRState, seat: int, spaces: list[int]) -> None:
     b = st.boards[seat]
     _move_tiles(st, b[FACT : FACT + 5], spaces)
     b[FACT : FACT + 5] = spaces
+
+
+def own_engineer(st: RRState, seat: int, number: int) -> None:
+    from kaido.games.russian_railroads.state import ENGS
+
+    st.strip = [0 if e == number else e for e in st.strip]
+    if number == 1:
+        st.adv_cards &= ~(1 << 2)
+    st.boards[seat][ENGS] |= 1 << number
+
+
+def public_engineer(st: RRState, position: int, number: int) -> None:
+    st.strip = [0 if e == number else e for e in st.strip]
+    st.strip[position] = number
