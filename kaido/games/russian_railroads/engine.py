@@ -736,28 +736,13 @@ def frame_options(st: RRState, frame: list[int]) -> list[tuple[Any, ...]]:
 
 
 def steps_options(st: RRState, frame: list[int], b: list[int]) -> list[tuple[Any, ...]]:
-    tokens = frame[STEP_TOKENS:]
-    bonus = frame[4]
     out: list[tuple[Any, ...]] = []
     gained = colours_gained(b)
-    full = not frame[2]
-    mixed = full and sum(1 for t in tokens if t) > 1
     for line in LINES:
         for colour in range(min(gained, LINE_COLOURS[line])):
-            wanted = any(tokens[k] and _accepts(k, colour) for k in range(7))
-            if not wanted and not (bonus and colour == BLACK):
-                continue
-            if room(b, line, colour, gained) <= 0:
-                continue
-            if mixed and wanted:
-                rest = tokens[:]
-                consume(rest, colour)
-                b[POS + line * 5 + colour] += 1
-                ok = track_feasible(b, rest)
-                b[POS + line * 5 + colour] -= 1
-                if not ok:
-                    continue
-            out.append(("step", line, colour))
+            if room(b, line, colour, gained) > 0 and step_use(frame, b, line, colour) != NO_USE:
+                out.append(("step", line, colour))
+    full = not frame[2]
     if frame[5]:
         for marker in (0, 1):
             if industry_next(b, marker) >= 0:
@@ -769,10 +754,31 @@ def steps_options(st: RRState, frame: list[int], b: list[int]) -> list[tuple[Any
     return out
 
 
-def _accepts(token: int, colour: int) -> bool:
-    if token < 5:
-        return token == colour
-    return token == 5 or colour <= 1
+NO_USE, USE_BONUS, USE_TOKEN = range(3)
+
+
+def step_use(frame: list[int], b: list[int], line: int, colour: int) -> int:
+    """How a step of `colour` on `line` would be paid: the black worker's extra step
+    first (it can only move black), else the most specific token; and, when the action
+    must be done in full, only if the remaining tokens stay possible (RR-PLAY-4)."""
+    tokens = frame[STEP_TOKENS:]
+    full = not frame[2]
+    index = POS + line * 5 + colour
+    choices = []
+    if colour == BLACK and frame[4]:
+        choices.append((USE_BONUS, tokens))
+    rest = tokens[:]
+    if consume(rest, colour):
+        choices.append((USE_TOKEN, rest))
+    for use, remaining in choices:
+        if not full or not any(remaining):
+            return use
+        b[index] += 1
+        ok = track_feasible(b, remaining)
+        b[index] -= 1
+        if ok:
+            return use
+    return NO_USE
 
 
 def _industry_keeps(b: list[int], marker: int, wanted: int) -> bool:
@@ -825,12 +831,13 @@ def answer_frame(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events
     kind, p = key[0], frame[1]
     b = st.boards[p]
     if kind == "step":
-        tokens = frame[STEP_TOKENS:]
         colour = key[2]
-        if consume(tokens, colour):
-            frame[STEP_TOKENS:] = tokens
-        else:
+        if step_use(frame, b, key[1], colour) == USE_BONUS:
             frame[4] -= 1  # the black worker's extra step
+        else:
+            tokens = frame[STEP_TOKENS:]
+            consume(tokens, colour)
+            frame[STEP_TOKENS:] = tokens
         if colour == BLACK and frame[3]:
             frame[3] = 0
             frame[4] += 1  # RR-AC-4 / RR-FAQ-5: one extra black step for this action
