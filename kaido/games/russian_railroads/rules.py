@@ -19,7 +19,6 @@ from kaido.games.russian_railroads.components import (
     ENGINEER_LETTER,
     ENGINEERS,
     HIRE_SPACE,
-    LINE_COLOURS,
     LOCO_COPIES,
     MAIN_SPACES,
     ORDER_SPACES,

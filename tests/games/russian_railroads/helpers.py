@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 
 from kaido.core.errors import IllegalAction
-from kaido.games.russian_railroads import GAME
-from kaido.games.russian_railroads import engine
+from kaido.games.russian_railroads import GAME, engine
 from kaido.games.russian_railroads.components import SPACE_BY_KEY, engineer_space
 from kaido.games.russian_railroads.state import PHASE_PLAY, POS, RRState
 from tests.conformance.play import fingerprint

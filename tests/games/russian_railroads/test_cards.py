@@ -106,6 +106,7 @@ def test_at_1_four_steps_new_markers_may_use_them_rr_at_1_rr_at_8() -> None:
 
 
 def test_at_2_industry_five_rr_at_2() -> None:
+    # RR-AT-2
     st = ready()
     put_factories(st, 0, [6, 0, 0, 0, 0])
     _token(st, 2)
@@ -115,6 +116,7 @@ def test_at_2_industry_five_rr_at_2() -> None:
 
 
 def test_at_2_partial_when_blocked_rr_at_8() -> None:
+    # RR-AT-8
     st = ready()
     _token(st, 2)
     for _ in range(4):
@@ -123,12 +125,14 @@ def test_at_2_partial_when_blocked_rr_at_8() -> None:
 
 
 def test_at_3_second_industry_marker_rr_at_3() -> None:
+    # RR-AT-3
     st = ready()
     _token(st, 3)
     assert st.boards[0][IND2] == 0
 
 
 def test_at_4_three_doublers_partial_rr_at_4_rr_at_8() -> None:
+    # RR-AT-4, RR-AT-8
     st = ready()
     st.boards[0][X2] = 6
     st.x2_stock -= 6
@@ -137,6 +141,7 @@ def test_at_4_three_doublers_partial_rr_at_4_rr_at_8() -> None:
 
 
 def test_at_5_and_at_6_rr_at_5_rr_at_6() -> None:
+    # RR-AT-5, RR-AT-6
     st = ready()
     _token(st, 5)
     _token(st, 6)
@@ -155,6 +160,7 @@ def test_at_7_card_then_end_bonus_rr_at_7() -> None:
 
 
 def test_ac_1_three_parts_and_one_again_rr_ac_1() -> None:
+    # RR-AC-1
     st = ready()
     st.stack.append([F_ADV_CARD, 0])
     act(st, "advantage_card", 1)
@@ -178,6 +184,7 @@ def test_ac_2_engineer_one_and_a_ruble_rr_ac_2() -> None:
 
 
 def test_ac_3_factory_then_industry_two_rr_ac_3() -> None:
+    # RR-AC-3
     st = ready()
     st.boards[0][IND] = 3
     st.stack.append([F_ADV_CARD, 0])
@@ -186,6 +193,7 @@ def test_ac_3_factory_then_industry_two_rr_ac_3() -> None:
 
 
 def test_ac_4_black_worker_rr_ac_4() -> None:
+    # RR-AC-4
     st = ready()
     st.stack.append([F_ADV_CARD, 0])
     act(st, "advantage_card", 4)

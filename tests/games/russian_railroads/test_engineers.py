@@ -109,12 +109,14 @@ def _use(st, number, *steps):  # type: ignore[no-untyped-def]
 
 
 def test_en_1_any_two_steps_rr_en_1() -> None:
+    # RR-EN-1
     st = ready()
     _use(st, 1, ("step", STP, BLACK), ("step", KIEV, BLACK))
     assert markers(st, 0, STP)[0] == 2 and markers(st, 0, KIEV)[0] == 2
 
 
 def test_en_2_industry_and_vp_rr_en_2() -> None:
+    # RR-EN-2
     st = ready()
     vp = st.boards[0][VP]
     _use(st, 2, ("industry", 0))
@@ -122,6 +124,7 @@ def test_en_2_industry_and_vp_rr_en_2() -> None:
 
 
 def test_en_3_black_and_grey_rr_en_3() -> None:
+    # RR-EN-3
     st = ready()
     set_markers(st, 0, TSR, 2)
     mark_done(st, 0)
@@ -130,18 +133,21 @@ def test_en_3_black_and_grey_rr_en_3() -> None:
 
 
 def test_en_4_doubler_and_vp_rr_en_4() -> None:
+    # RR-EN-4
     st = ready()
     _use(st, 4)
     assert st.boards[0][X2] == 1 and st.boards[0][VP] == 3
 
 
 def test_en_5_any_and_vp_rr_en_5() -> None:
+    # RR-EN-5
     st = ready()
     _use(st, 5, ("step", KIEV, BLACK))
     assert markers(st, 0, KIEV)[0] == 2 and st.boards[0][VP] == 3
 
 
 def test_en_6_grey_and_vp_rr_en_6() -> None:
+    # RR-EN-6
     st = ready()
     set_markers(st, 0, TSR, 3)
     mark_done(st, 0)
@@ -150,6 +156,7 @@ def test_en_6_grey_and_vp_rr_en_6() -> None:
 
 
 def test_en_7_black_and_vp_rr_en_7() -> None:
+    # RR-EN-7
     st = ready()
     _use(st, 7, ("step", KIEV, BLACK))
     assert markers(st, 0, KIEV)[0] == 2 and st.boards[0][VP] == 3
@@ -168,30 +175,35 @@ def test_en_8_repeat_owned_may_be_partial_rr_en_8() -> None:
 
 
 def test_en_9_industry_two_rr_en_9() -> None:
+    # RR-EN-9
     st = ready()
     _use(st, 9, ("industry", 0), ("industry", 0))
     assert st.boards[0][IND] == 2
 
 
 def test_en_10_industry_and_black_rr_en_10() -> None:
+    # RR-EN-10
     st = ready()
     _use(st, 10, ("industry", 0), ("step", STP, BLACK))
     assert st.boards[0][IND] == 1 and markers(st, 0, STP)[0] == 2
 
 
 def test_en_11_any_and_black_rr_en_11() -> None:
+    # RR-EN-11
     st = ready()
     _use(st, 11, ("step", STP, BLACK), ("step", KIEV, BLACK))
     assert markers(st, 0, STP)[0] == 2 and markers(st, 0, KIEV)[0] == 2
 
 
 def test_en_12_loco_or_factory_rr_en_12() -> None:
+    # RR-EN-12
     st = ready()
     _use(st, 12, ("take_factory",))
     assert st.boards[0][FACT] == 2
 
 
 def test_en_13_grey_and_brown_rr_en_13() -> None:
+    # RR-EN-13
     st = ready()
     set_markers(st, 0, TSR, 7, 3)
     mark_done(st, 0)
@@ -200,12 +212,14 @@ def test_en_13_grey_and_brown_rr_en_13() -> None:
 
 
 def test_en_14_black_two_rr_en_14() -> None:
+    # RR-EN-14
     st = ready()
     _use(st, 14, ("step", KIEV, BLACK), ("step", KIEV, BLACK))
     assert markers(st, 0, KIEV)[0] == 3
 
 
 def test_en_15_brown_and_vp_rr_en_15() -> None:
+    # RR-EN-15
     st = ready()
     set_markers(st, 0, TSR, 7, 3)
     mark_done(st, 0)
@@ -288,6 +302,7 @@ def test_repeat_any_marker_space_with_other_colours_rr_faq_3() -> None:
 
 
 def test_temp_worker_space_cannot_be_repeated_rr_faq_4() -> None:
+    # RR-FAQ-4
     st = ready()
     own_engineer(st, 0, 8)
     place(st, "temp")

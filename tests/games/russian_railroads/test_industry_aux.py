@@ -116,6 +116,7 @@ def test_doubler_space_leftmost_and_doubled_square_rr_aux_1_rr_aux_2() -> None:
 
 
 def test_two_rubles_rr_aux_3() -> None:
+    # RR-AUX-3
     st = ready()
     rubles = st.boards[0][RUBLES]
     place(st, "rubles")
@@ -134,11 +135,8 @@ def test_temporary_workers_this_round_only_rr_aux_4() -> None:
     act(st, "step", TSR, BLACK)
     act(st, "step", TSR, BLACK)
     act(st, "step", TSR, BLACK)
-    for seat in range(4):
-        st.current = st.order.index(seat)
-        if to_move(st) == seat and not st.stack:
-            act(st, "pass")
-    while not st.boards[0][TEMP] == 0 or st.round == 1:
+    assert b[TEMP] == 1
+    while st.round == 1:
         act(st, "pass")
     assert st.round == 2 and b[TEMP] == 0 and st.temp_on_space == 2
 
@@ -173,6 +171,7 @@ def test_rubles_occupy_a_space_rr_rub_3() -> None:
 
 
 def test_second_marker_scores_and_skips_rr_at_3_rr_score_10() -> None:
+    # RR-SCORE-10
     """RR-AT-3 / R-10: two markers, both score; a marker skips the other's square."""
     from kaido.games.russian_railroads.scoring import industry_score
 

@@ -39,6 +39,7 @@ from tests.games.russian_railroads.helpers import (
 
 
 def test_tsr_scoring_example_is_12_rr_ex_20_rr_score_2_rr_score_3_rr_score_5() -> None:
+    # RR-SCORE-2, RR-SCORE-3, RR-SCORE-5
     """RR-EX-20 (corrected copy, R-1): TSR locos 2 + 6 (reach 8); brown 3, grey 7, black 9;
     x2 over square 1. Brown 1-3 = 2x2 + 2 + 2 = 8, grey 4-7 = 4, square 8 black = 0: 12."""
     st = ready()
@@ -84,6 +85,7 @@ def test_industry_on_a_factory_scores_previous_square_rr_ex_22_rr_score_10() -> 
 
 
 def test_stp_doubled_rr_score_7() -> None:
+    # RR-SCORE-7
     st = ready()
     b = st.boards[0]
     put_locos(st, 0, [1, 0, 7, 0])
@@ -159,12 +161,14 @@ def test_engineer_majority_example_rr_ex_23_rr_end_3() -> None:
 
 
 def test_card_nine_counts_as_an_engineer_rr_eb_9_rr_end_3() -> None:
+    # RR-EB-9, RR-END-3
     st = ready()
     st.boards[0][ENGS] = 1 << 3
     assert engineer_majority(st.boards, [[], [9], [], []]) == [40, 20, 0, 0]
 
 
 def test_ties_share_the_place_rr_end_4() -> None:
+    # RR-END-4
     st = ready()
     _finish(st)
     for b in st.boards:
@@ -227,6 +231,7 @@ def test_end_bonus_values_rr_eb_1_to_10() -> None:
 
 
 def test_blind_when_deck_empty_rr_eb_0() -> None:
+    # RR-EB-0
     st = ready()
     st.hands[1] = [(card, i) for i, card in enumerate(st.deck)]  # seat 1 took all 8
     st.eb_seq = len(st.deck)

@@ -9,11 +9,11 @@ from tests.games.russian_railroads.helpers import (
     act,
     legal,
     place,
+    put_factories,
+    put_locos,
     ready,
     refused,
     space,
-    put_factories,
-    put_locos,
     take_out,
     top,
 )

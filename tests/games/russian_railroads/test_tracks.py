@@ -56,6 +56,7 @@ def test_split_black_steps_between_lines_rr_ex_1_rr_track_1_rr_track_2() -> None
 
 
 def test_all_three_on_the_tsr_rr_ex_1() -> None:
+    # RR-EX-1
     st = ready()
     place(st, "black_3")
     for _ in range(3):
@@ -133,6 +134,7 @@ def test_multi_use_space_rr_ex_5_rr_track_9() -> None:
 
 
 def test_colour_order_and_no_overtaking_rr_track_4_rr_track_5_rr_track_6() -> None:
+    # RR-TRACK-5, RR-TRACK-6
     """RR-TRACK-4..6: black ahead of grey; a marker never reaches the one ahead."""
     st = ready()
     set_markers(st, 0, TSR, 6, 5)
@@ -313,6 +315,7 @@ def test_industry_advantage_spot_rr_bonus_7() -> None:
 
 
 def test_brown_and_white_single_step_spaces_rr_track_1() -> None:
+    # RR-TRACK-1
     st = ready()
     set_markers(st, 0, TSR, 15, 14, 13, 12, 5)
     mark_done(st, 0)

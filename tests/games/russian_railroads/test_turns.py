@@ -194,6 +194,7 @@ def test_turns_wrap_until_all_pass_rr_flow_2_rr_flow_3() -> None:
 
 
 def test_round_end_upkeep_rr_round_1_rr_round_2_rr_round_3() -> None:
+    # RR-ROUND-2, RR-ROUND-3
     """RR-ROUND-1..3: workers home, rubles to the stock, temp workers back, engineers slide
     right (the unhired hire tile leaves), new turn order cards."""
     st = ready()
@@ -217,10 +218,12 @@ def test_last_round_turn_order_spaces_become_industry_rr_round_4() -> None:
 
 
 def test_rounds_per_player_count_rr_flow_1() -> None:
+    # RR-FLOW-1
     assert ready(4).rounds == 7 and ready(3).rounds == 6 and ready(2).rounds == 6
 
 
 def test_black_worker_space_on_track_steps_rr_track_1() -> None:
+    # RR-TRACK-1
     st = ready()
     place(st, "black_2")
     act(st, "step", TSR, BLACK)
