@@ -198,6 +198,11 @@ class RussianRailroads(Game[RRState]):
 
         return evaluate(self, state, player)
 
+    def rollout_action(self, state: RRState, legal: Sequence[Action], rng: Rng) -> Action:
+        from kaido.games.russian_railroads.bots import rollout_action
+
+        return rollout_action(state, list(legal), rng)
+
     def invariants(self, state: RRState) -> None:
         views.invariants(state)
 

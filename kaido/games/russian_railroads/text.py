@@ -298,7 +298,7 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
     ja = lang == "ja"
     d = event.for_viewer(viewer)
     kind = d["kind"]
-    who = f"P{d['player']}" if "player" in d else ""
+    who = f"P{d['player'] + 1}" if "player" in d else ""
     if kind == "place":
         return (
             f"{who}：{space_name(d['space'], lang)}"
@@ -339,7 +339,7 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
             else f"{who} keeps end bonus {card} ({END_BONUS_TEXT['en'][card]})"
         )
     if kind == "order":
-        order = ", ".join(f"P{s}" for s in d["order"])
+        order = ", ".join(f"P{s + 1}" for s in d["order"])
         return f"新しい手番順：{order}" if ja else f"new turn order: {order}"
     if kind == "round":
         return f"第{d['round']}ラウンド開始" if ja else f"round {d['round']} begins"
@@ -429,16 +429,16 @@ def render(st: RRState, viewer: int | None, lang: str = "en") -> str:
     out.append(
         f"[bold]{title}[/]  {'ラウンド' if ja else 'round'} {st.round}/{st.rounds}  "
         + ("手番順 " if ja else "order ")
-        + " ".join(f"[{PLAYER_STYLE[s]}]P{s}[/]" for s in st.order)
+        + " ".join(f"[{PLAYER_STYLE[s]}]P{s + 1}[/]" for s in st.order)
     )
     row = []
     for space in active_spaces(st):
         taken = st.occ[space.index]
         if space.multi:
             users = [seat for s, seat, *_ in st.placements if s == space.index]
-            tag = "".join(f"[{PLAYER_STYLE[s]}]{s}[/]" for s in users) or "."
+            tag = "".join(f"[{PLAYER_STYLE[s]}]{s + 1}[/]" for s in users) or "."
         else:
-            tag = f"[{PLAYER_STYLE[taken]}]P{taken}[/]" if taken >= 0 else "."
+            tag = f"[{PLAYER_STYLE[taken]}]P{taken + 1}[/]" if taken >= 0 else "."
         name = SPACE_NAME[space.key][lang]
         if space.strip_position >= 0:
             tile = st.strip[space.strip_position]
@@ -475,7 +475,7 @@ def render(st: RRState, viewer: int | None, lang: str = "en") -> str:
     if st.phase == PHASE_OVER:
         out.append("[bold]" + ("ゲーム終了" if ja else "game over") + "[/]")
     else:
-        out.append(("手番：" if ja else "to move: ") + f"P{to_move(st)}")
+        out.append(("手番：" if ja else "to move: ") + f"P{to_move(st) + 1}")
     return "\n".join(out)
 
 
@@ -491,7 +491,7 @@ def _player(st: RRState, seat: int, b: list[int], viewer: int | None, lang: str)
         else str(len(hand))
     )
     head = (
-        f"[{PLAYER_STYLE[seat]}]P{seat}[/] {b[VP]}VP  "
+        f"[{PLAYER_STYLE[seat]}]P{seat + 1}[/] {b[VP]}VP  "
         + (
             f"ワーカー{b[HAND]}(+{b[STOCKW]}) 臨時{b[TEMP]} 黒{b[BLACKW]} {b[RUBLES]}ルーブル"
             if ja
