@@ -115,25 +115,59 @@ def _majority(st: RRState, p: int) -> float:
     return 0.0
 
 
-def evaluate(game: Game[Any], st: RRState, player: int, strategy: str = "balanced") -> float:
+_last: list[Any] = [None, None, None]
+"""The last state evaluated, its fingerprint and its projections: search agents ask for
+every player's value of one leaf in a row, so the projections are computed once."""
+
+
+def _projections(st: RRState) -> list[float]:
+    mark = (st.turn_serial, len(st.stack), st.round, tuple(sum(b) for b in st.boards))
+    if _last[0] is st and _last[1] == mark:
+        return list(_last[2])
+    values = [projection(st, q) for q in range(st.n)]
+    _last[:] = [st, mark, values]
+    return values
+
+
+def evaluate(game: Game[Any], st: RRState, player: int) -> float:
     if st.phase == PHASE_OVER:
         return result_value(game.result(st), player)
-    mine = projection(st, player, strategy)
-    best_other = max(projection(st, q) for q in range(st.n) if q != player)
-    return 1.0 / (1.0 + math.exp(-(mine - best_other) / 25.0))
+    values = _projections(st)
+    mine = values.pop(player)
+    return 1.0 / (1.0 + math.exp(-(mine - max(values)) / 25.0))
 
 
 # ---- play-outs and the heuristic agent ------------------------------------------------------
 
 
 def rollout_action(st: RRState, legal: list[Action], rng: Rng) -> Action:
-    """A cheap play-out move: random, but never passing or paying rubles for nothing
+    """A cheap play-out move: inside an action, the choice that raises the mover's round
+    income most; on a turn, a random space, not passing or paying rubles for nothing
     while workers remain, so play-outs look like play."""
-    if st.stack or len(legal) == 1:
-        return legal[rng.below(len(legal))]
+    if len(legal) == 1:
+        return legal[0]
+    if st.stack:
+        return _greedy_income(st, legal, rng)
     plain = [a for a in legal if a.kind == "place" and a.args[1] == 0]
     pool = plain or [a for a in legal if a.kind != "pass"] or legal
     return pool[rng.below(len(pool))]
+
+
+def _greedy_income(st: RRState, legal: list[Action], rng: Rng) -> Action:
+    from kaido.games.russian_railroads import GAME
+
+    mover = engine.to_move(st)
+    best: list[Action] = []
+    best_value = -1
+    for action in legal:
+        after = st.copy()
+        GAME.step(after, action, None)
+        value = sum(round_score(after.boards[mover])) + after.boards[mover][VP]
+        if value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return best[rng.below(len(best))]
 
 
 def _payment_rank(action: Action, st: RRState) -> tuple[int, ...]:
