@@ -126,7 +126,7 @@ def _projections(st: RRState) -> list[float]:
         return list(_last[2])
     values = [projection(st, q) for q in range(st.n)]
     _last[:] = [st, mark, values]
-    return values
+    return values[:]
 
 
 def evaluate(game: Game[Any], st: RRState, player: int) -> float:
