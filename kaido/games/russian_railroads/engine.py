@@ -175,6 +175,15 @@ def space_effect(st: RRState, space: Space) -> Effect:
     return space.effect
 
 
+def partial_space(st: RRState, space: Space) -> bool:
+    """Engineer tiles may be used though their action cannot be done in full (guide, table
+    of engineers); the option `public_engineers_partial` off restricts that to owned tiles
+    (rules file RR-ENG-5, R-13)."""
+    if space.engineer:
+        return True
+    return space.strip_position >= 0 and bool(st.options["public_engineers_partial"])
+
+
 def space_cost(st: RRState, space: Space) -> int:
     if space.strip_position >= 0:
         tile = st.strip[space.strip_position]
@@ -638,7 +647,7 @@ def reuse_targets(st: RRState, p: int) -> list[int]:
             continue
         if space.index in ORDER_SPACES:
             continue
-        if effect_doable(st, p, space_effect(st, space)):
+        if partial_space(st, space) or effect_doable(st, p, space_effect(st, space)):
             out.append(space.index)
     b = st.boards[p]
     for e in range(1, 16):
@@ -658,7 +667,7 @@ def reuse(st: RRState, p: int, index: int, target: int, events: Events) -> None:
     _, _, own, temp, black, rubles = st.placements.pop(i)
     record(st, p, target, own, temp, black, rubles)
     emit(events, "reuse", player=p, space=target)
-    run_space(st, p, target, bool(black), bool(SPACES[target].engineer), events)
+    run_space(st, p, target, bool(black), partial_space(st, SPACES[target]), events)
 
 
 def record(st: RRState, p: int, space: int, own: int, temp: int, black: int, rubles: int) -> None:
@@ -684,7 +693,7 @@ def place(
     record(st, p, space_index, own, temp, black, paid)
     st.acting = p
     emit(events, "place", player=p, space=space_index, rubles=paid, black=black, temp=temp)
-    run_space(st, p, space_index, bool(black), bool(space.engineer), events)
+    run_space(st, p, space_index, bool(black), partial_space(st, space), events)
 
 
 # ---- frames: legal answers -----------------------------------------------------------------
@@ -1001,6 +1010,7 @@ def turn_options(st: RRState) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     hand, temp, black, rubles = b[HAND], b[TEMP], b[BLACKW], b[RUBLES]
     strip = STRIPS[st.n]
+    ways: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
     for space in active_spaces(st):
         index = space.index
         if st.occ[index] >= 0:
@@ -1015,8 +1025,11 @@ def turn_options(st: RRState) -> list[tuple[Any, ...]]:
         cost = space_cost(st, space)
         if space.strip_position >= 0 and not cost:
             continue
-        payments = affordable(cost, space.rubles, hand, temp, black, rubles)
-        if payments and effect_doable(st, p, space_effect(st, space)):
+        key = (cost, space.rubles)
+        if key not in ways:
+            ways[key] = affordable(cost, space.rubles, hand, temp, black, rubles)
+        payments = ways[key]
+        if payments and (partial_space(st, space) or effect_doable(st, p, space_effect(st, space))):
             out.extend(("place", index, r, k, t) for r, k, t in payments)
     for e in range(1, 16):
         if b[ENGS] >> e & 1 and not b[ENG_USED] >> e & 1:

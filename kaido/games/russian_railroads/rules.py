@@ -9,7 +9,7 @@ from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
 from kaido.core.events import Event
 from kaido.core.game import Game, Lang
-from kaido.core.options import Options
+from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.russian_railroads import engine, explain, text, views
@@ -80,6 +80,15 @@ class RussianRailroads(Game[RRState]):
     player_counts = (2, 3, 4)
     rules_version = "1"
     rules_prefix = "RR"
+    option_specs = (
+        OptionSpec(
+            "public_engineers_partial",
+            True,
+            "the 2 public engineers may be used though not fully executable (the guide); "
+            "false: only owned engineers may (rules file R-13)",
+            "公開技術者も完全に実行できなくても使える（ガイド）。false なら所有技術者のみ",
+        ),
+    )
     agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}
 
     def __init__(self) -> None:

@@ -15,9 +15,9 @@ from tests.conformance.play import fingerprint
 Key = tuple[Any, ...]
 
 
-def ready(players: int = 4, seed: int = 0) -> RRState:
+def ready(players: int = 4, seed: int = 0, **options: Any) -> RRState:
     """A game past set-up with no start bonus taken, seat 0 first and on turn."""
-    st = GAME.setup(GAME.make_options(players=players), seed)
+    st = GAME.setup(GAME.make_options(players=players, **options), seed)
     st.stack = []
     st.phase = PHASE_PLAY
     st.order = list(range(players))

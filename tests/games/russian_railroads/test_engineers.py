@@ -77,9 +77,10 @@ def test_owned_engineer_partial_and_any_order_rr_eng_4() -> None:
     assert markers(st, 0, KIEV)[0] == 2 and to_move(st) == 1
 
 
-def test_public_engineer_must_be_complete_rr_eng_5_rr_ex_14() -> None:
+def test_public_engineer_example_rr_ex_14_rr_eng_5() -> None:
     """RR-EX-14 / RR-ENG-5: Red uses the left public engineer #4 with 1 worker: a x2
-    token in the leftmost space and 3 VP. Not choosable when no token can be placed."""
+    token in the leftmost space and 3 VP. With no token placeable, the guide lets the
+    tile be used anyway (3 VP only); the rules file's reading (option off) refuses it."""
     st = ready()
     public_engineer(st, 4, 4)
     b = st.boards[0]
@@ -87,6 +88,12 @@ def test_public_engineer_must_be_complete_rr_eng_5_rr_ex_14() -> None:
     place(st, "engineer_left")
     assert b[X2] == 1 and b[VP] == vp + 3
     st = ready()
+    public_engineer(st, 4, 4)
+    st.boards[0][X2] = 8
+    st.x2_stock -= 8
+    place(st, "engineer_left")
+    assert st.boards[0][X2] == 8 and st.boards[0][VP] == 3
+    st = ready(public_engineers_partial=False)
     public_engineer(st, 4, 4)
     st.boards[0][X2] = 8
     st.x2_stock -= 8
@@ -312,16 +319,18 @@ def test_temp_worker_space_cannot_be_repeated_rr_faq_4() -> None:
 
 
 def test_public_repeat_needs_a_full_target_rr_faq_6_rr_play_4() -> None:
-    """RR-FAQ-6 / RR-PLAY-4: a public engineer #8 needs a fully executable repeat."""
-    st = ready()
+    """RR-FAQ-6 / RR-PLAY-4: with the rules file's reading, a public engineer #8 needs a
+    fully executable repeat."""
+    st = ready(public_engineers_partial=False)
     public_engineer(st, 4, 8)
     refused(st, "RR-FAQ-2", "place", space("engineer_left"), 0, 0, 0)
 
 
 @pytest.mark.parametrize("number", [3, 11, 13])
 def test_public_mixed_engineers_checked_as_a_whole_rr_eng_5(number: int) -> None:
-    """RR-ENG-5 / R-13: a public engineer with two parts needs both parts possible."""
-    st = ready()
+    """RR-ENG-5 / R-13 (rules-file reading): a public engineer with two parts needs both
+    parts possible."""
+    st = ready(public_engineers_partial=False)
     public_engineer(st, 4, number)
     put_locos(st, 0, [1, 0, 0, 0])
     if number == 13:  # no grey or brown gained: impossible as a whole

@@ -196,9 +196,8 @@ def test_take_back_your_own_displaced_loco_as_factory_rr_tile_4() -> None:
     put_locos(st, 0, [1, 0, 1, 1])
     place(st, "tile_bottom")
     act(st, "take_loco")
-    act(st, "loco", 3)  # the 2 replaces Kiev's 1
-    assert set(legal(st)) == {("loco", 1), ("loco_factory",)}
-    act(st, "loco_factory")
+    act(st, "loco", 3)  # the 2 replaces Kiev's 1, which has nowhere to go: a factory
+    assert st.fstock[1] == 1
     assert ("take_stock", 1) in legal(st)
     act(st, "take_stock", 1)
     assert b[FACT] == 1 and b[LOCO + 3] == 2 and st.fstock[1] == 0
@@ -221,3 +220,19 @@ def test_black_not_involved_in_tiles() -> None:
     st = ready()
     place(st, "tile_top")
     assert ("step", TSR, BLACK) not in legal(st)
+
+
+def test_displaced_loco_only_to_an_empty_line_or_a_smaller_loco_rr_loco_5() -> None:
+    """RR-LOCO-5 (the guide's words, which win over R-9): a displaced loco may move to a
+    line with no loco or with a smaller one; the TSR's free second slot beside a bigger
+    loco is neither."""
+    st = ready(2)
+    put_locos(st, 0, [5, 0, 2, 1])
+    take_out(st, 2, 1)
+    take_out(st, 3, 2)
+    place(st, "tile_top")
+    act(st, "take_loco")  # a 4
+    act(st, "loco", 2)  # replaces StP's 2
+    assert set(legal(st)) == {("loco", 3), ("loco_factory",)}  # Kiev's 1 only
+    put_locos(st, 0, [1, 0, 4, 5])
+    assert set(legal(st)) == {("loco", 0), ("loco", 1), ("loco_factory",)}  # TSR has a 1
