@@ -22,7 +22,7 @@ from kaido.games import get_game
 MATCHUPS = {
     "heuristic-vs-random": ["heuristic", "random", "random", "random"],
     "mcts-vs-heuristic": [
-        "mcts:time=0.2:worlds=1:rollout=6:c=0.5",
+        "mcts:time=0.2:worlds=1:rollout=0:c=0.5",
         "heuristic",
         "heuristic",
         "heuristic",

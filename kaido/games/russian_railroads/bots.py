@@ -124,9 +124,33 @@ def _projections(st: RRState) -> list[float]:
     mark = (st.turn_serial, len(st.stack), st.round, tuple(sum(b) for b in st.boards))
     if _last[0] is st and _last[1] == mark:
         return list(_last[2])
-    values = [projection(st, q) for q in range(st.n)]
+    done = finish_greedily(st.copy()) if st.stack else st
+    values = [projection(done, q) for q in range(st.n)]
     _last[:] = [st, mark, values]
     return values[:]
+
+
+def finish_greedily(st: RRState, strategy: str = "balanced", limit: int = 12) -> RRState:
+    """Complete the pending action: each choice the one with the best projection for the
+    player deciding. A pending action's worth shows only once it is done."""
+    from kaido.games.russian_railroads import GAME
+
+    for _ in range(limit):
+        if not st.stack or st.phase == PHASE_OVER:
+            break
+        mover = engine.to_move(st)
+        best: RRState | None = None
+        best_value = -math.inf
+        for action in GAME.legal_actions(st):
+            after = st.copy()
+            GAME.step(after, action, None)
+            value = projection(after, mover, strategy)
+            if value > best_value:
+                best, best_value = after, value
+        if best is None:
+            break
+        st = best
+    return st
 
 
 def evaluate(game: Game[Any], st: RRState, player: int) -> float:
@@ -179,6 +203,22 @@ def _payment_rank(action: Action, st: RRState) -> tuple[int, ...]:
     return (temp, black if moves_black else -black, -rubles)
 
 
+def one_payment_each(st: RRState, legal: list[Action]) -> list[Action]:
+    """On a turn, each space once, paid the preferred way (see `_payment_rank`), and
+    passing; inside an action, every choice. What search agents expand."""
+    if st.stack:
+        return legal
+    by_space: dict[int, Action] = {}
+    for action in legal:
+        if action.kind != "place":
+            continue
+        space = int(action.args[0])
+        kept = by_space.get(space)
+        if kept is None or _payment_rank(action, st) > _payment_rank(kept, st):
+            by_space[space] = action
+    return [*by_space.values(), *(a for a in legal if a.kind == "pass")]
+
+
 class HeuristicAgent(Agent):
     """Plays a recognisable strategy: `transsib` (Trans-Siberian rush), `industry` (industry
     and factories) or `balanced`. Each turn it tries every space (best payment only),
@@ -201,7 +241,7 @@ class HeuristicAgent(Agent):
             return legal[0]
         player = game.to_move(state)
         world = game.determinize(state, player, self.rng)
-        candidates = self._candidates(world, legal)
+        candidates = one_payment_each(world, legal)
         best: list[Action] = []
         best_value = -math.inf
         for action in candidates:
@@ -214,19 +254,6 @@ class HeuristicAgent(Agent):
             elif value > best_value - 1e-9:
                 best.append(action)
         return best[self.rng.below(len(best))]
-
-    def _candidates(self, st: RRState, legal: list[Action]) -> list[Action]:
-        if st.stack:
-            return legal
-        by_space: dict[int, Action] = {}
-        for action in legal:
-            if action.kind != "place":
-                continue
-            space = int(action.args[0])
-            kept = by_space.get(space)
-            if kept is None or _payment_rank(action, st) > _payment_rank(kept, st):
-                by_space[space] = action
-        return [*by_space.values(), *(a for a in legal if a.kind == "pass")]
 
     def _finish(self, game: Game[Any], st: RRState, player: int) -> None:
         """Complete the pending action with one-step-greedy choices (bounded)."""

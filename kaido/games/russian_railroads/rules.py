@@ -207,6 +207,11 @@ class RussianRailroads(Game[RRState]):
 
         return evaluate(self, state, player)
 
+    def search_actions(self, state: RRState, legal: Sequence[Action]) -> Sequence[Action]:
+        from kaido.games.russian_railroads.bots import one_payment_each
+
+        return one_payment_each(state, list(legal))
+
     def rollout_action(self, state: RRState, legal: Sequence[Action], rng: Rng) -> Action:
         from kaido.games.russian_railroads.bots import rollout_action
 
