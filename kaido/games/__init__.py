@@ -11,6 +11,7 @@ from kaido.core.game import Game
 # id -> "module:attribute" of the game object. A game joins Kaido by adding one line here.
 _GAMES: dict[str, str] = {
     "catan": "kaido.games.catan:GAME",
+    "russian_railroads": "kaido.games.russian_railroads:GAME",
 }
 
 _loaded: dict[str, Game[Any]] = {}

@@ -1,0 +1,348 @@
+"""Russian Railroads component data, read once from the TOML files in `data/`.
+
+Rules code reads these tuples; it never hard-codes a board. Each value's source (and the
+reasoning for reconstructed values) is in the TOML files.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_DIR = Path(__file__).parent / "data"
+
+
+def _load(name: str) -> dict[str, Any]:
+    with (_DIR / name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+_BOARD = _load("board.toml")
+_PLAYER = _load("player_board.toml")
+_CARDS = _load("cards.toml")
+
+# ---- colours and lines -----------------------------------------------------------------
+
+COLOURS: tuple[str, ...] = tuple(_PLAYER["colours"])
+BLACK, GREY, BROWN, VANILLA, WHITE = range(5)
+ANY, BLACK_OR_GREY = 5, 6
+"""Track token kinds beyond the five colours."""
+TOKEN_NAMES = (*COLOURS, "any", "black_or_grey")
+VALUES: tuple[int, ...] = tuple(_PLAYER["values"])
+REVALUED: tuple[int, ...] = tuple(_PLAYER["revalued"])
+
+LINE_KEYS: tuple[str, ...] = tuple(line["key"] for line in _PLAYER["line"])
+TSR, STP, KIEV = range(3)
+LINE_LENGTH: tuple[int, ...] = tuple(line["length"] for line in _PLAYER["line"])
+LINE_COLOURS: tuple[int, ...] = tuple(line["colours"] for line in _PLAYER["line"])
+DOUBLER_SQUARES: tuple[int, ...] = tuple(_PLAYER["doubler_squares"])
+MAX_DOUBLERS = len(DOUBLER_SQUARES)
+
+# Loco slots: two on the Trans-Siberian, one on each other line (RR-LOCO-2).
+SLOT_LINE = (TSR, TSR, STP, KIEV)
+SPECIAL_NINE = 10
+"""Tile id of the advantage card's 9 (value 9, no factory back)."""
+
+
+def loco_value(tile: int) -> int:
+    return 9 if tile == SPECIAL_NINE else tile
+
+
+# ---- special squares -------------------------------------------------------------------
+
+R_UNLOCK, R_COMPLETE, R_WORKER, R_ADVANTAGE, R_DOUBLE, R_STAR = range(6)
+_REWARDS = {
+    "unlock": R_UNLOCK,
+    "complete": R_COMPLETE,
+    "worker": R_WORKER,
+    "advantage": R_ADVANTAGE,
+    "double": R_DOUBLE,
+    "star": R_STAR,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Special:
+    """A special square: `marker` colour (and the loco, if `loco`) must reach `square`."""
+
+    index: int
+    key: str
+    line: int
+    square: int
+    marker: int
+    loco: bool
+    reward: int
+    value: int  # colour unlocked, or VP
+
+
+SPECIALS: tuple[Special, ...] = tuple(
+    Special(
+        i,
+        s["key"],
+        LINE_KEYS.index(s["line"]),
+        s["square"],
+        COLOURS.index(s["marker"]),
+        bool(s.get("loco", False)),
+        _REWARDS[s["reward"]],
+        COLOURS.index(s["colour"]) if "colour" in s else int(s.get("vp", 0)),
+    )
+    for i, s in enumerate(_PLAYER["special"])
+)
+SPECIAL_BY_KEY = {s.key: s for s in SPECIALS}
+UNLOCK_SQUARES: tuple[int, ...] = (0, *(s.square for s in SPECIALS if s.reward == R_UNLOCK))
+"""TSR black square that unlocks each colour (black: from the start)."""
+MEDAL_LINE = LINE_KEYS.index(_PLAYER["medal"]["line"])
+MEDAL_SQUARE: int = _PLAYER["medal"]["square"]
+MEDAL_MARKER = COLOURS.index(_PLAYER["medal"]["marker"])
+MEDAL_VP: int = _PLAYER["medal"]["vp"]
+ADVANTAGE_SPOTS: tuple[int, ...] = tuple(s.index for s in SPECIALS if s.reward == R_ADVANTAGE)
+INDUSTRY_SPOT = len(ADVANTAGE_SPOTS)
+"""Bit of the industry track's advantage spot in a player's spot mask (after the lines')."""
+
+# ---- industry track --------------------------------------------------------------------
+
+INDUSTRY_RAW: tuple[int, ...] = tuple(_PLAYER["industry"]["values"])
+INDUSTRY_END = len(INDUSTRY_RAW) - 1
+INDUSTRY_ADVANTAGE: int = _PLAYER["industry"]["advantage_square"]
+
+
+def _gap_factory() -> tuple[int, ...]:
+    out, k = [], 0
+    for value in INDUSTRY_RAW:
+        if value == -1:
+            out.append(k)
+            k += 1
+        else:
+            out.append(-1)
+    return tuple(out)
+
+
+GAP_FACTORY: tuple[int, ...] = _gap_factory()
+"""Factory space (0-4) that fills each gap square; -1 on ordinary squares."""
+FACTORY_SPACES = max(GAP_FACTORY) + 1
+
+
+def _industry_scores() -> tuple[int, ...]:
+    out, last = [], 0
+    for value in INDUSTRY_RAW:
+        if value >= 0:
+            last = value
+        out.append(last)
+    return tuple(out)
+
+
+INDUSTRY_SCORE = _industry_scores()
+"""VP of each industry square: its printed number, else the last printed before it."""
+
+# ---- effects ---------------------------------------------------------------------------
+
+(
+    OP_TRACK,
+    OP_INDUSTRY,
+    OP_X2,
+    OP_RUBLES,
+    OP_VP,
+    OP_TEMP,
+    OP_TILE,
+    OP_REPEAT,
+    OP_HIRE,
+    OP_ORDER,
+    OP_ENGINEER,
+    OP_END_BONUS,
+    OP_ADV_CARD,
+    OP_AGAIN,
+    OP_SECOND_MARKER,
+    OP_REVALUATION,
+    OP_MEDAL,
+    OP_ENGINEER_ONE,
+    OP_BLACK_WORKER,
+    OP_SPECIAL_LOCO,
+    OP_VP_ENGINEERS,
+    OP_VP_LOCOS,
+) = range(22)
+_OPS = {
+    "track": OP_TRACK,
+    "industry": OP_INDUSTRY,
+    "x2": OP_X2,
+    "rubles": OP_RUBLES,
+    "vp": OP_VP,
+    "temp_workers": OP_TEMP,
+    "tile": OP_TILE,
+    "repeat": OP_REPEAT,
+    "hire": OP_HIRE,
+    "turn_order": OP_ORDER,
+    "engineer": OP_ENGINEER,
+    "end_bonus": OP_END_BONUS,
+    "advantage_card": OP_ADV_CARD,
+    "again": OP_AGAIN,
+    "second_industry_marker": OP_SECOND_MARKER,
+    "revaluation": OP_REVALUATION,
+    "kiev_medal": OP_MEDAL,
+    "engineer_one": OP_ENGINEER_ONE,
+    "black_worker": OP_BLACK_WORKER,
+    "special_loco": OP_SPECIAL_LOCO,
+    "vp_engineer_sum": OP_VP_ENGINEERS,
+    "vp_top_locos": OP_VP_LOCOS,
+}
+TILE_LOCO_OR_FACTORY, TILE_LOCO_AND_FACTORY, TILE_FACTORY, TILE_LOCO = range(4)
+_TILES = {
+    "loco_or_factory": TILE_LOCO_OR_FACTORY,
+    "loco_and_factory": TILE_LOCO_AND_FACTORY,
+    "factory": TILE_FACTORY,
+}
+
+Part = tuple[int, int]
+Effect = tuple[Part, ...]
+
+
+def parse_effect(text: str) -> Effect:
+    """`"industry 1; track black 1"` as ((OP_INDUSTRY, 1), (OP_TRACK, BLACK*16 + 1))."""
+    parts: list[Part] = []
+    for chunk in filter(None, (c.strip() for c in text.split(";"))):
+        word, *args = chunk.split()
+        op = _OPS[word]
+        if op == OP_TRACK:
+            parts.append((op, TOKEN_NAMES.index(args[0]) * 16 + int(args[1])))
+        elif op == OP_TILE:
+            parts.append((op, _TILES[args[0]]))
+        else:
+            parts.append((op, int(args[0]) if args else 0))
+    return tuple(parts)
+
+
+START_BONUS: tuple[Effect, ...] = tuple(parse_effect(t) for t in _CARDS["start_bonus"])
+ADVANTAGE_TOKENS: tuple[Effect, ...] = tuple(parse_effect(t) for t in _CARDS["advantage_tokens"])
+ADVANTAGE_CARDS: tuple[Effect, ...] = tuple(parse_effect(t) for t in _CARDS["advantage_cards"])
+FACTORY_EFFECTS: tuple[Effect, ...] = (
+    (),
+    *(parse_effect(t) for t in _CARDS["factories"]),
+)
+"""Indexed by tile number 1-9."""
+ENGINEER_EFFECTS: tuple[Effect, ...] = (
+    (),
+    *(parse_effect(e["effect"]) for e in _CARDS["engineer"]),
+)
+ENGINEER_COST: tuple[int, ...] = (0, *(int(e["workers"]) for e in _CARDS["engineer"]))
+ENGINEER_LETTER: tuple[str, ...] = ("", *(str(e["letter"]) for e in _CARDS["engineer"]))
+ENGINEERS = range(1, len(ENGINEER_EFFECTS))
+
+END_BONUS: tuple[dict[str, Any], ...] = tuple(_CARDS["end_bonus"])
+END_BONUS_DRAW: int = _CARDS["end_bonus_draw"]
+BLIND_VP: int = _CARDS["blind_vp"]
+AC1_AGAIN: tuple[Part, ...] = ADVANTAGE_CARDS[0][:3]
+"""Advantage card 1's three parts, one of which is done once more."""
+
+# ---- main board --------------------------------------------------------------------------
+
+ROUNDS_ALL, ROUNDS_NOT_LAST, ROUNDS_LAST = range(3)
+_ROUNDS = {"all": ROUNDS_ALL, "not_last": ROUNDS_NOT_LAST, "last": ROUNDS_LAST}
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """An action space. Main-board spaces first; owned engineers are spaces too."""
+
+    index: int
+    key: str
+    group: str
+    workers: int
+    rubles: int
+    effect: Effect
+    multi: bool
+    boards: tuple[str, ...]
+    rounds: int
+    strip_position: int  # public engineer spaces: which strip position; else -1
+    engineer: int  # owned-engineer spaces: the engineer number; else 0
+
+
+def _spaces() -> tuple[Space, ...]:
+    out = [
+        Space(
+            i,
+            s["key"],
+            s["group"],
+            int(s.get("workers", 0)),
+            int(s.get("rubles", 0)),
+            parse_effect(s["effect"]),
+            bool(s.get("multi", False)),
+            tuple(s["boards"]),
+            _ROUNDS[s.get("rounds", "all")],
+            int(s.get("strip_position", -1)),
+            0,
+        )
+        for i, s in enumerate(_BOARD["space"])
+    ]
+    base = len(out)
+    for e in ENGINEERS:
+        out.append(
+            Space(
+                base + e - 1,
+                f"engineer_{e}",
+                "owned",
+                ENGINEER_COST[e],
+                0,
+                ENGINEER_EFFECTS[e],
+                False,
+                ("34", "2"),
+                ROUNDS_ALL,
+                -1,
+                e,
+            )
+        )
+    return tuple(out)
+
+
+SPACES: tuple[Space, ...] = _spaces()
+MAIN_SPACES = len(_BOARD["space"])
+SPACE_BY_KEY = {s.key: s for s in SPACES}
+MULTI_SPACE = SPACE_BY_KEY["multi"].index
+HIRE_SPACE = SPACE_BY_KEY["hire"].index
+TEMP_SPACE = SPACE_BY_KEY["temp"].index
+ORDER_SPACES = (SPACE_BY_KEY["order_1"].index, SPACE_BY_KEY["order_2"].index)
+
+
+def engineer_space(engineer: int) -> int:
+    return MAIN_SPACES + engineer - 1
+
+
+def board_side(players: int) -> str:
+    return "2" if players == 2 else "34"
+
+
+def spaces_for(players: int) -> tuple[Space, ...]:
+    """The main-board spaces on this player count's board side (RR-2P-1, RR-3P-5)."""
+    side = board_side(players)
+    return tuple(s for s in SPACES[:MAIN_SPACES] if side in s.boards)
+
+
+@dataclass(frozen=True, slots=True)
+class Strip:
+    length: int
+    public: tuple[int, ...]
+    hire: int
+    b_positions: tuple[int, ...]
+    a_positions: tuple[int, ...]
+
+
+STRIPS: dict[int, Strip] = {
+    int(n): Strip(
+        s["length"],
+        tuple(s["public"]),
+        s["hire"],
+        tuple(s["b_positions"]),
+        tuple(s["a_positions"]),
+    )
+    for n, s in _BOARD["strip"].items()
+}
+
+_SETUP = _BOARD["setup"]
+ROUNDS: dict[int, int] = {int(k): v for k, v in _SETUP["rounds"].items()}
+WORKERS_TOTAL: dict[int, int] = {int(k): v for k, v in _SETUP["workers_total"].items()}
+WORKERS_IN_HAND: dict[int, int] = {int(k): v for k, v in _SETUP["workers_in_hand"].items()}
+START_RUBLES: dict[int, int] = {int(k): v for k, v in _SETUP["start_rubles"].items()}
+DOUBLERS: int = _SETUP["doublers"]
+TEMP_WORKERS: int = _SETUP["temp_workers"]
+LOCO_COPIES: int = _SETUP["loco_copies"]
+TURN_ORDER_VP: tuple[int, ...] = tuple(_SETUP["turn_order_card_vp"])

@@ -1,0 +1,1097 @@
+"""Russian Railroads mechanics: effects, pending decisions, turns and rounds.
+
+The engine is a stack machine. A placement (or a bonus) pushes frames; the top frame is
+the decision asked now. `settle` runs automatic frames, resolves frames that have exactly
+one possible answer, drops frames with none (lost effects, RR-IND-4), ends turns and rounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaido.core.events import Event
+from kaido.games.russian_railroads.components import (
+    AC1_AGAIN,
+    ADVANTAGE_CARDS,
+    ADVANTAGE_TOKENS,
+    BLACK,
+    BLIND_VP,
+    ENGINEER_EFFECTS,
+    FACTORY_EFFECTS,
+    GAP_FACTORY,
+    HIRE_SPACE,
+    INDUSTRY_ADVANTAGE,
+    LINE_COLOURS,
+    MAX_DOUBLERS,
+    MULTI_SPACE,
+    OP_ADV_CARD,
+    OP_AGAIN,
+    OP_BLACK_WORKER,
+    OP_END_BONUS,
+    OP_ENGINEER_ONE,
+    OP_HIRE,
+    OP_INDUSTRY,
+    OP_MEDAL,
+    OP_ORDER,
+    OP_REPEAT,
+    OP_REVALUATION,
+    OP_RUBLES,
+    OP_SECOND_MARKER,
+    OP_SPECIAL_LOCO,
+    OP_TEMP,
+    OP_TILE,
+    OP_TRACK,
+    OP_VP,
+    OP_VP_ENGINEERS,
+    OP_VP_LOCOS,
+    OP_X2,
+    ORDER_SPACES,
+    R_ADVANTAGE,
+    R_COMPLETE,
+    R_UNLOCK,
+    R_WORKER,
+    ROUNDS_LAST,
+    ROUNDS_NOT_LAST,
+    SLOT_LINE,
+    SPACES,
+    SPECIAL_NINE,
+    SPECIALS,
+    START_BONUS,
+    STRIPS,
+    TEMP_SPACE,
+    TEMP_WORKERS,
+    TILE_FACTORY,
+    TILE_LOCO,
+    TILE_LOCO_AND_FACTORY,
+    TILE_LOCO_OR_FACTORY,
+    TSR,
+    TURN_ORDER_VP,
+    WHITE,
+    Effect,
+    Space,
+    engineer_space,
+    spaces_for,
+)
+from kaido.games.russian_railroads.markers import (
+    LINES,
+    VALUE,
+    all_lines_have_locos,
+    colours_gained,
+    consume,
+    industry_capacity,
+    industry_next,
+    loco_slots,
+    next_factory_space,
+    reach,
+    room,
+    track_feasible,
+)
+from kaido.games.russian_railroads.scoring import (
+    end_bonus_vp,
+    engineer_majority,
+    round_score,
+)
+from kaido.games.russian_railroads.state import (
+    BLACKW,
+    DONE,
+    ENG_USED,
+    ENGS,
+    EXTRA,
+    F_ADV_CARD,
+    F_ADV_TOKEN,
+    F_AGAIN,
+    F_EB,
+    F_FREPLACE,
+    F_LOCO,
+    F_LOCO_DONE,
+    F_REPEAT,
+    F_REUSE,
+    F_ROUND_END,
+    F_START,
+    F_STEPS,
+    F_TILE,
+    FACT,
+    HAND,
+    IND,
+    IND2,
+    LOCO,
+    MEDAL,
+    OWNS_BLACK,
+    PASSED,
+    PHASE_OVER,
+    PHASE_PLAY,
+    POS,
+    REVALUED,
+    RUBLES,
+    STEP_TOKENS,
+    STOCKW,
+    TEMP,
+    TOKENS,
+    VP,
+    VP_BONUS,
+    VP_FINAL,
+    VP_PASS,
+    VP_ROUND,
+    X2,
+    RRState,
+)
+
+Events = list[Event] | None
+INDUSTRY_SPOT_BIT = 1 << len(SPECIALS)
+"""The industry advantage spot's bit in a board's DONE mask (after the line specials)."""
+
+
+def emit(events: Events, kind: str, **data: Any) -> None:
+    if events is not None:
+        events.append(Event(kind, data))
+
+
+def add_vp(st: RRState, p: int, vp: int, source: int, events: Events, why: str) -> None:
+    b = st.boards[p]
+    b[VP] += vp
+    b[source] += vp
+    if vp:
+        emit(events, "vp", player=p, vp=vp, why=why)
+
+
+# ---- spaces --------------------------------------------------------------------------------
+
+
+def active_spaces(st: RRState) -> tuple[Space, ...]:
+    """Main-board spaces usable this round (board side; last-round swap, RR-ROUND-4)."""
+    last = st.round == st.rounds
+    return tuple(
+        s
+        for s in spaces_for(st.n)
+        if not (s.rounds == ROUNDS_LAST and not last) and not (s.rounds == ROUNDS_NOT_LAST and last)
+    )
+
+
+def space_effect(st: RRState, space: Space) -> Effect:
+    """What a space does now: a public engineer space does what its tile does."""
+    if space.strip_position >= 0:
+        tile = st.strip[space.strip_position]
+        return ENGINEER_EFFECTS[tile] if tile else ()
+    return space.effect
+
+
+def partial_space(st: RRState, space: Space) -> bool:
+    """Engineer tiles may be used though their action cannot be done in full (guide, table
+    of engineers); the option `public_engineers_partial` off restricts that to owned tiles
+    (rules file RR-ENG-5, R-13)."""
+    if space.engineer:
+        return True
+    return space.strip_position >= 0 and bool(st.options["public_engineers_partial"])
+
+
+def space_cost(st: RRState, space: Space) -> int:
+    if space.strip_position >= 0:
+        tile = st.strip[space.strip_position]
+        return SPACES[engineer_space(tile)].workers if tile else 0
+    return space.workers
+
+
+# ---- feasibility (RR-PLAY-4) ---------------------------------------------------------------
+
+
+def lowest_pile(st: RRState) -> int:
+    """The number of the lowest non-empty supply pile (RR-TILE-1), 0 when empty."""
+    for number in range(1, 10):
+        if st.piles[number]:
+            return number
+    return 0
+
+
+def pile_after_taking(st: RRState) -> int:
+    """The lowest pile's number after one tile is taken from it."""
+    low = lowest_pile(st)
+    if not low:
+        return 0
+    if st.piles[low] > 1:
+        return low
+    for number in range(low + 1, 10):
+        if st.piles[number]:
+            return number
+    return 0
+
+
+def loco_placeable(b: list[int], tile: int) -> bool:
+    return bool(tile) and bool(loco_slots(b, tile, -1, False))
+
+
+def factory_source(st: RRState) -> bool:
+    return bool(lowest_pile(st)) or any(st.fstock)
+
+
+def displaced_to_factory_possible(b: list[int], tile: int) -> bool:
+    """The new loco can push out a smaller one that may then become a factory (RR-TILE-4)."""
+    return bool(b[LOCO + 2] and b[LOCO + 3]) and bool(loco_slots(b, tile, -1, True))
+
+
+def loco_first_ok(st: RRState, b: list[int]) -> bool:
+    tile = lowest_pile(st)
+    if not loco_placeable(b, tile):
+        return False
+    return bool(pile_after_taking(st)) or any(st.fstock) or displaced_to_factory_possible(b, tile)
+
+
+def tile_doable(st: RRState, b: list[int], mode: int) -> bool:
+    if mode == TILE_LOCO:
+        return loco_placeable(b, lowest_pile(st))
+    if mode == TILE_FACTORY:
+        return factory_source(st)
+    if mode == TILE_LOCO_OR_FACTORY:
+        return factory_source(st) or loco_placeable(b, lowest_pile(st))
+    # loco and factory, in either order (RR-TILE-3, -5)
+    if not lowest_pile(st):
+        return False
+    if loco_first_ok(st, b):
+        return True
+    if any(st.fstock) and loco_placeable(b, lowest_pile(st)):
+        return True
+    return loco_placeable(b, pile_after_taking(st))
+
+
+def effect_doable(st: RRState, p: int, effect: Effect) -> bool:
+    """Whether every part of `effect` can be carried out now (RR-PLAY-4, R-17)."""
+    b = st.boards[p]
+    tokens = [0] * 7
+    industry = x2 = 0
+    extra_gap = -1
+    again = False
+    for op, arg in effect:
+        if op == OP_TRACK:
+            tokens[arg >> 4] += arg & 15
+        elif op == OP_INDUSTRY:
+            industry += arg
+        elif op == OP_X2:
+            x2 += arg
+        elif op == OP_AGAIN:
+            again = True
+        elif not part_doable(st, p, b, op, arg):
+            return False
+        elif op == OP_TILE and arg == TILE_FACTORY:
+            extra_gap = next_factory_space(b)
+    if not x2_doable(st, b, x2):
+        return False
+    if industry and industry_capacity(b, extra_gap) < industry:
+        return False
+    if not track_feasible(b, tokens):
+        return False
+    if again:
+        more = tokens[:]
+        more[BLACK] += 1
+        return (
+            x2_doable(st, b, x2 + 1)
+            or industry_capacity(b) >= industry + 1
+            or track_feasible(b, more)
+        )
+    return True
+
+
+def part_doable(st: RRState, p: int, b: list[int], op: int, arg: int) -> bool:
+    """Whether one part other than steps and x2 tokens can be done now."""
+    if op == OP_TILE:
+        return tile_doable(st, b, arg)
+    if op == OP_REPEAT:
+        return bool(repeat_targets(st, p, full=True))
+    if op == OP_SPECIAL_LOCO:
+        return loco_placeable(b, SPECIAL_NINE)
+    if op == OP_TEMP:
+        return st.temp_on_space == TEMP_WORKERS
+    if op == OP_HIRE:
+        return bool(st.strip[STRIPS[st.n].hire])
+    return True
+
+
+def x2_doable(st: RRState, b: list[int], count: int) -> bool:
+    return count <= st.x2_stock and count <= MAX_DOUBLERS - b[X2]
+
+
+def repeatable(st: RRState, space_index: int) -> bool:
+    """Spaces a repeat may target (RR-FAQ-4, R-15): not temp workers, turn order, hire, or
+    another repeat (a repeat of a repeat would never end)."""
+    if space_index in (TEMP_SPACE, HIRE_SPACE, *ORDER_SPACES):
+        return False
+    space = SPACES[space_index]
+    return all(op != OP_REPEAT for op, _ in space_effect(st, space))
+
+
+def repeat_targets(st: RRState, p: int, full: bool) -> list[int]:
+    """Spaces `p` used this round with exactly one worker or one ruble (RR-FAQ-2)."""
+    out: list[int] = []
+    for space, seat, own, temp, black, rubles in st.placements:
+        if seat != p or own + temp + black + rubles != 1 or space in out:
+            continue
+        if not repeatable(st, space):
+            continue
+        if full and not effect_doable(st, p, space_effect(st, SPACES[space])):
+            continue
+        out.append(space)
+    out.sort()
+    return out
+
+
+def black_worker_on(st: RRState, p: int, space: int) -> bool:
+    return any(s == space and seat == p and black for s, seat, _, _, black, _ in st.placements)
+
+
+# ---- carrying out effects ------------------------------------------------------------------
+
+
+def run_effect(
+    st: RRState, p: int, effect: Effect, partial: bool, black_bonus: bool, events: Events
+) -> None:
+    """Apply instant parts now and push frames for the rest, in the written order."""
+    b = st.boards[p]
+    stages: list[list[int]] = []
+    steps: list[int] | None = None
+    for op, arg in effect:
+        if op in (OP_TRACK, OP_INDUSTRY):
+            if steps is None:
+                steps = [F_STEPS, p, int(partial), int(black_bonus), 0, 0, 0, 0, 0, 0, 0, 0, 0]
+                stages.append(steps)
+                black_bonus = False
+            if op == OP_TRACK:
+                steps[STEP_TOKENS + (arg >> 4)] += arg & 15
+            else:
+                steps[5] += arg
+            continue
+        steps = None
+        if op == OP_TILE:
+            stages.append([F_TILE, p, arg])
+        elif op == OP_REPEAT:
+            stages.append([F_REPEAT, p, int(partial)])
+        elif op == OP_END_BONUS:
+            stages.append([F_EB, p, 0])
+        elif op == OP_ADV_CARD:
+            stages.append([F_ADV_CARD, p])
+        elif op == OP_AGAIN:
+            stages.append([F_AGAIN, p])
+        elif op == OP_SPECIAL_LOCO:
+            stages.append([F_LOCO, p, SPECIAL_NINE, -1, 0])
+            stages.append([F_LOCO_DONE, p])
+        else:
+            instant(st, p, b, op, arg, events)
+    for frame in reversed(stages):
+        st.stack.append(frame)
+
+
+def instant(st: RRState, p: int, b: list[int], op: int, arg: int, events: Events) -> None:
+    if op == OP_X2:
+        place_doublers(st, p, arg, events)
+    elif op == OP_RUBLES:
+        b[RUBLES] += arg
+        st.rubles_given += arg
+        emit(events, "rubles", player=p, rubles=arg)
+    elif op == OP_VP:
+        add_vp(st, p, arg, VP_BONUS, events, "action")
+    elif op == OP_TEMP:
+        b[TEMP] += st.temp_on_space
+        emit(events, "temp_workers", player=p, workers=st.temp_on_space)
+        st.temp_on_space = 0
+    elif op == OP_SECOND_MARKER:
+        b[IND2] = 0
+        emit(events, "second_marker", player=p)
+    elif op == OP_REVALUATION:
+        b[REVALUED] = 1
+        emit(events, "revaluation", player=p)
+    elif op == OP_MEDAL:
+        b[MEDAL] = 1
+        emit(events, "medal", player=p)
+    elif op == OP_ENGINEER_ONE:
+        b[ENGS] |= 1 << 1
+        emit(events, "engineer", player=p, engineer=1)
+    elif op == OP_BLACK_WORKER:
+        b[BLACKW] = 1
+        b[OWNS_BLACK] = 1
+        b[EXTRA] += 1
+        emit(events, "black_worker", player=p)
+    elif op == OP_VP_ENGINEERS:
+        total = sum(e for e in range(1, 16) if b[ENGS] >> e & 1)
+        add_vp(st, p, total, VP_BONUS, events, "factory 1")
+    elif op == OP_VP_LOCOS:
+        values = sorted((VALUE[b[LOCO + k]] for k in range(4)), reverse=True)
+        add_vp(st, p, values[0] + values[1], VP_BONUS, events, "factory 8")
+    elif op == OP_HIRE:
+        hire = STRIPS[st.n].hire
+        engineer = st.strip[hire]
+        st.strip[hire] = 0
+        b[ENGS] |= 1 << engineer
+        emit(events, "hire", player=p, engineer=engineer)
+    elif op == OP_ORDER:
+        st.claims[arg - 1] = p
+        emit(events, "claim", player=p, position=arg)
+
+
+def place_doublers(st: RRState, p: int, count: int, events: Events) -> None:
+    """Put up to `count` x2 tokens on the TSR, leftmost first (RR-AUX-1, RR-FAQ-1)."""
+    b = st.boards[p]
+    placed = min(count, st.x2_stock, MAX_DOUBLERS - b[X2])
+    b[X2] += placed
+    st.x2_stock -= placed
+    emit(events, "doublers", player=p, placed=placed, lost=count - placed)
+
+
+def run_space(
+    st: RRState, p: int, space_index: int, black: bool, partial: bool, ev: Events
+) -> None:
+    run_effect(st, p, space_effect(st, SPACES[space_index]), partial, black, ev)
+
+
+def trigger_factory(st: RRState, p: int, tile: int, events: Events) -> None:
+    """A marker entered a factory (RR-IND-4): do its ability if it can be done in full."""
+    effect = FACTORY_EFFECTS[tile]
+    if effect_doable(st, p, effect):
+        emit(events, "factory_used", player=p, factory=tile)
+        run_effect(st, p, effect, False, False, events)
+    else:
+        emit(events, "factory_lost", player=p, factory=tile)
+
+
+# ---- markers and specials ------------------------------------------------------------------
+
+
+def move_marker(st: RRState, p: int, line: int, colour: int, events: Events) -> None:
+    b = st.boards[p]
+    b[POS + line * 5 + colour] += 1
+    emit(events, "step", player=p, line=line, colour=colour, square=b[POS + line * 5 + colour])
+    check_specials(st, p, events)
+
+
+def check_specials(st: RRState, p: int, events: Events) -> None:
+    """Award every special square newly achieved (RR-MARK, RR-BONUS; R-4: at once)."""
+    b = st.boards[p]
+    tokens_due: list[int] = []
+    for special in SPECIALS:
+        bit = 1 << special.index
+        if b[DONE] & bit:
+            continue
+        if b[POS + special.line * 5 + special.marker] < special.square:
+            continue
+        if special.loco and reach(b, special.line) < special.square:
+            continue
+        b[DONE] |= bit
+        emit(events, "special", player=p, special=special.key)
+        if special.reward == R_UNLOCK and special.value == WHITE:
+            white_bonus(st, p, events)
+        elif special.reward == R_COMPLETE:
+            add_vp(st, p, special.value, VP_BONUS, events, special.key)
+        elif special.reward == R_WORKER and b[STOCKW]:
+            b[STOCKW] -= 1
+            b[HAND] += 1
+            b[EXTRA] += 1
+        elif special.reward == R_ADVANTAGE:
+            tokens_due.append(special.index)
+    for _ in reversed(tokens_due):
+        st.stack.append([F_ADV_TOKEN, p])
+
+
+def white_bonus(st: RRState, p: int, events: Events) -> None:
+    """RR-MARK-2, R-2: the new white marker moves up to 2 steps at once."""
+    b = st.boards[p]
+    for _ in range(2):
+        if room(b, TSR, WHITE, colours_gained(b)) > 0:
+            b[POS + TSR * 5 + WHITE] += 1
+            emit(events, "step", player=p, line=TSR, colour=WHITE, square=b[POS + TSR * 5 + WHITE])
+
+
+def industry_step(st: RRState, p: int, marker: int, events: Events) -> None:
+    b = st.boards[p]
+    target = industry_next(b, marker)
+    b[IND + marker] = target
+    emit(events, "industry", player=p, marker=marker, square=target)
+    if target >= INDUSTRY_ADVANTAGE and not b[DONE] & INDUSTRY_SPOT_BIT:
+        b[DONE] |= INDUSTRY_SPOT_BIT
+        st.stack.append([F_ADV_TOKEN, p])
+    space = GAP_FACTORY[target]
+    if space >= 0:
+        trigger_factory(st, p, b[FACT + space], events)
+
+
+# ---- tiles -------------------------------------------------------------------------------
+
+
+def take_from_pile(st: RRState) -> int:
+    tile = lowest_pile(st)
+    st.piles[tile] -= 1
+    return tile
+
+
+def put_factory(st: RRState, p: int, tile: int, events: Events) -> None:
+    """RR-FACT-2/3: leftmost empty factory space, else replace one (a decision)."""
+    b = st.boards[p]
+    space = next_factory_space(b)
+    if space < 0:
+        st.stack.append([F_FREPLACE, p, tile])
+        return
+    b[FACT + space] = tile
+    emit(events, "factory", player=p, factory=tile, space=space)
+
+
+def finish_round_start(st: RRState, events: Events) -> None:
+    """All have passed (RR-FLOW-3): order change, then reuse decisions, then scoring."""
+    st.stack.append([F_ROUND_END, -1])
+    if st.round == st.rounds:
+        return
+    change_turn_order(st, events)
+    for index in (0, 1):  # space 2's claimant reuses first (pushed last, on top)
+        seat = st.claims[index]
+        if seat >= 0 and any(
+            s == ORDER_SPACES[index] and rub == 0 for s, _, _, _, _, rub in st.placements
+        ):
+            st.stack.append([F_REUSE, seat, index])
+
+
+def change_turn_order(st: RRState, events: Events) -> None:
+    """RR-ORDER-5/6: claimants take their positions, the others keep their relative order."""
+    first, second = st.claims
+    old = st.order
+    if first < 0 and second == old[0]:
+        return  # RR-ORDER-6
+    new: list[int] = [-1] * st.n
+    if first >= 0:
+        new[0] = first
+    if second >= 0:
+        new[1] = second
+    rest = iter(seat for seat in old if seat not in (first, second))
+    new = [seat if seat >= 0 else next(rest) for seat in new]
+    if new != old:
+        st.order = new
+        emit(events, "order", order=new[:])
+
+
+def finish_round(st: RRState, events: Events) -> None:
+    """Scoring (RR-SCORE), then upkeep (RR-ROUND); final scoring after the last round."""
+    scores: list[tuple[int, ...]] = []
+    for p, b in enumerate(st.boards):
+        parts = round_score(b)
+        scores.append(parts)
+        add_vp(st, p, sum(parts), VP_ROUND, events, "round")
+        emit(events, "score", player=p, parts=list(parts), round=st.round)
+    st.fresh_scores = scores
+    if st.round == st.rounds:
+        final_scoring(st, events)
+        return
+    upkeep(st, events)
+
+
+def upkeep(st: RRState, events: Events) -> None:
+    for _space, seat, own, temp, black, rubles in st.placements:
+        st.rubles_back += rubles
+        st.boards[seat][HAND] += own
+        st.temp_on_space += temp
+        if black:
+            holder = next(q for q, b in enumerate(st.boards) if b[OWNS_BLACK])
+            st.boards[holder][BLACKW] = 1
+    for b in st.boards:
+        st.temp_on_space += b[TEMP]
+        b[TEMP] = 0
+        b[PASSED] = 0
+        b[ENG_USED] = 0
+    st.placements = []
+    st.occ = [-1] * len(st.occ)
+    st.claims = [-1, -1]
+    # RR-ROUND-2: engineers slide right; an unhired tile on the hire space leaves.
+    st.strip = [0, *st.strip[:-1]]
+    st.round += 1
+    st.current = 0
+    st.acting = -1
+    st.turn_serial += 1
+    emit(events, "round", round=st.round, order=st.order[:])
+
+
+def final_scoring(st: RRState, events: Events) -> None:
+    """RR-END-1..3: end bonus cards, then the engineer majority."""
+    cards = [[card for card, _ in hand] for hand in st.hands]
+    for p, b in enumerate(st.boards):
+        for card in cards[p]:
+            add_vp(st, p, end_bonus_vp(b, card), VP_FINAL, events, f"end bonus {card}")
+    for p, vp in enumerate(engineer_majority(st.boards, cards)):
+        add_vp(st, p, vp, VP_FINAL, events, "engineers")
+    st.phase = PHASE_OVER
+    st.acting = -1
+    emit(events, "game_over", vp=[b[VP] for b in st.boards])
+
+
+def pass_turn(st: RRState, p: int, events: Events) -> None:
+    """RR-PASS-1/2: no more turns this round; score the turn order card."""
+    b = st.boards[p]
+    b[PASSED] = 1
+    position = st.order.index(p)
+    emit(events, "pass", player=p)
+    add_vp(st, p, TURN_ORDER_VP[position], VP_PASS, events, "pass")
+    end_turn(st, events)
+
+
+def end_turn(st: RRState, events: Events) -> None:
+    st.acting = -1
+    st.turn_serial += 1
+    if all(b[PASSED] for b in st.boards):
+        finish_round_start(st, events)
+        return
+    for step in range(1, st.n + 1):
+        position = (st.current + step) % st.n
+        if not st.boards[st.order[position]][PASSED]:
+            st.current = position
+            return
+
+
+def reuse_targets(st: RRState, p: int) -> list[int]:
+    """RR-REUSE-2/3: free spaces needing exactly one worker and nothing else."""
+    out = []
+    for space in active_spaces(st):
+        if space.rubles or space_cost(st, space) != 1:
+            continue
+        if st.occ[space.index] >= 0 and not space.multi:
+            continue
+        if space.index in ORDER_SPACES:
+            continue
+        if partial_space(st, space) or effect_doable(st, p, space_effect(st, space)):
+            out.append(space.index)
+    b = st.boards[p]
+    for e in range(1, 16):
+        if b[ENGS] >> e & 1 and not b[ENG_USED] >> e & 1:
+            index = engineer_space(e)
+            if SPACES[index].workers == 1:
+                out.append(index)
+    return out
+
+
+def reuse(st: RRState, p: int, index: int, target: int, events: Events) -> None:
+    """Move the turn-order worker to `target` and do its action (RR-REUSE-1)."""
+    order_space = ORDER_SPACES[index]
+    i = next(
+        i for i, placed in enumerate(st.placements) if placed[0] == order_space and placed[1] == p
+    )
+    _, _, own, temp, black, rubles = st.placements.pop(i)
+    record(st, p, target, own, temp, black, rubles)
+    emit(events, "reuse", player=p, space=target)
+    run_space(st, p, target, bool(black), partial_space(st, SPACES[target]), events)
+
+
+def record(st: RRState, p: int, space: int, own: int, temp: int, black: int, rubles: int) -> None:
+    st.placements.append((space, p, own, temp, black, rubles))
+    if SPACES[space].engineer:
+        st.boards[p][ENG_USED] |= 1 << SPACES[space].engineer
+    elif space != MULTI_SPACE:
+        st.occ[space] = p
+
+
+def place(
+    st: RRState, p: int, space_index: int, rubles: int, black: int, temp: int, events: Events
+) -> None:
+    """RR-PLAY-1: pay for a space and carry out its action."""
+    space = SPACES[space_index]
+    b = st.boards[p]
+    own = space_cost(st, space) - rubles - black - temp
+    b[HAND] -= own
+    b[TEMP] -= temp
+    b[BLACKW] -= black
+    paid = rubles + space.rubles
+    b[RUBLES] -= paid
+    record(st, p, space_index, own, temp, black, paid)
+    st.acting = p
+    emit(events, "place", player=p, space=space_index, rubles=paid, black=black, temp=temp)
+    run_space(st, p, space_index, bool(black), partial_space(st, space), events)
+
+
+# ---- frames: legal answers -----------------------------------------------------------------
+
+
+def frame_options(st: RRState, frame: list[int]) -> list[tuple[Any, ...]]:
+    """The answers to a pending frame, as (kind, *args) keys of the action table."""
+    kind, p = frame[0], frame[1]
+    b = st.boards[p] if p >= 0 else []
+    if kind == F_STEPS:
+        return steps_options(st, frame, b)
+    if kind == F_TILE:
+        return tile_options(st, b, frame[2])
+    if kind == F_LOCO:
+        slots = loco_slots(b, frame[2], frame[3], bool(frame[4]))
+        out: list[tuple[Any, ...]] = [("loco", k) for k in slots]
+        if frame[3] >= 0 and all_lines_have_locos(b):
+            out.append(("loco_factory",))
+        return out
+    if kind == F_FREPLACE:
+        seen: set[int] = set()
+        out = []
+        for k in range(5):
+            if b[FACT + k] not in seen:
+                seen.add(b[FACT + k])
+                out.append(("replace_factory", k))
+        return out
+    if kind == F_ADV_TOKEN:
+        return [("advantage", k) for k in range(1, 8) if not b[TOKENS] >> (k - 1) & 1]
+    if kind == F_ADV_CARD:
+        return [
+            ("advantage_card", k)
+            for k in range(1, 6)
+            if st.adv_cards >> k & 1 and effect_doable(st, p, ADVANTAGE_CARDS[k - 1])
+        ]
+    if kind == F_AGAIN:
+        return [("again", k) for k in range(1, 4) if effect_doable(st, p, (AC1_AGAIN[k - 1],))]
+    if kind == F_EB:
+        if frame[2]:
+            return [("keep", c) for c in st.deck]
+        return [("look",), ("blind",)] if st.deck else [("blind",)]
+    if kind == F_REPEAT:
+        return [("repeat", s) for s in repeat_targets(st, p, full=not frame[2])]
+    if kind == F_REUSE:
+        return [("reuse", s) for s in reuse_targets(st, p)] + [("reuse_skip",)]
+    if kind == F_START:
+        return [("start_bonus", k) for k in range(1, 5) if st.start_bonus >> k & 1]
+    return []
+
+
+def steps_options(st: RRState, frame: list[int], b: list[int]) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = []
+    gained = colours_gained(b)
+    for line in LINES:
+        for colour in range(min(gained, LINE_COLOURS[line])):
+            if room(b, line, colour, gained) > 0 and step_use(frame, b, line, colour) != NO_USE:
+                out.append(("step", line, colour))
+    full = not frame[2]
+    if frame[5]:
+        for marker in (0, 1):
+            if industry_next(b, marker) >= 0:
+                if full and not _industry_keeps(b, marker, frame[5]):
+                    continue
+                out.append(("industry", marker))
+    if frame[2] and out:
+        out.append(("stop",))
+    return out
+
+
+NO_USE, USE_BONUS, USE_TOKEN = range(3)
+
+
+def step_use(frame: list[int], b: list[int], line: int, colour: int) -> int:
+    """How a step of `colour` on `line` would be paid: the black worker's extra step
+    first (it can only move black), else the most specific token; and, when the action
+    must be done in full, only if the remaining tokens stay possible (RR-PLAY-4)."""
+    tokens = frame[STEP_TOKENS:]
+    full = not frame[2]
+    index = POS + line * 5 + colour
+    choices = []
+    if colour == BLACK and frame[4]:
+        choices.append((USE_BONUS, tokens))
+    rest = tokens[:]
+    if consume(rest, colour):
+        choices.append((USE_TOKEN, rest))
+    for use, remaining in choices:
+        if not full or not any(remaining):
+            return use
+        b[index] += 1
+        ok = track_feasible(b, remaining)
+        b[index] -= 1
+        if ok:
+            return use
+    return NO_USE
+
+
+def _industry_keeps(b: list[int], marker: int, wanted: int) -> bool:
+    """With two markers, a step must leave enough room for the remaining steps."""
+    if b[IND2] < 0 or wanted <= 1:
+        return True
+    work = b[:]
+    work[IND + marker] = industry_next(b, marker)
+    return industry_capacity(work) >= wanted - 1
+
+
+def tile_options(st: RRState, b: list[int], mode: int) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = []
+    low = lowest_pile(st)
+    if mode == TILE_LOCO_AND_FACTORY:
+        if loco_first_ok(st, b):
+            out.append(("take_loco",))
+        if low and loco_placeable(b, pile_after_taking(st)):
+            out.append(("take_factory",))
+        if loco_placeable(b, low):
+            out.extend(("take_stock", n) for n in range(1, 10) if st.fstock[n])
+        return out
+    if mode in (TILE_LOCO, TILE_LOCO_OR_FACTORY) and loco_placeable(b, low):
+        out.append(("take_loco",))
+    if mode in (TILE_FACTORY, TILE_LOCO_OR_FACTORY):
+        if low:
+            out.append(("take_factory",))
+        out.extend(("take_stock", n) for n in range(1, 10) if st.fstock[n])
+    return out
+
+
+# ---- frames: answering ---------------------------------------------------------------------
+
+
+def answer(st: RRState, key: tuple[Any, ...], events: Events) -> None:
+    """Apply a legal answer to the top frame (or a turn-level action)."""
+    kind = key[0]
+    frame = st.stack[-1] if st.stack else None
+    if kind == "place":
+        p = st.order[st.current]
+        place(st, p, key[1], key[2], key[3], key[4], events)
+    elif kind == "pass":
+        pass_turn(st, st.order[st.current], events)
+    elif frame is not None:
+        answer_frame(st, frame, key, events)
+    settle(st, events)
+
+
+def answer_frame(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events) -> None:
+    kind, p = key[0], frame[1]
+    b = st.boards[p]
+    if kind == "step":
+        colour = key[2]
+        if step_use(frame, b, key[1], colour) == USE_BONUS:
+            frame[4] -= 1  # the black worker's extra step
+        else:
+            tokens = frame[STEP_TOKENS:]
+            consume(tokens, colour)
+            frame[STEP_TOKENS:] = tokens
+        if colour == BLACK and frame[3]:
+            frame[3] = 0
+            frame[4] += 1  # RR-AC-4 / RR-FAQ-5: one extra black step for this action
+        if not any(frame[STEP_TOKENS:]) and not frame[4] and not frame[5]:
+            st.stack.pop()
+        move_marker(st, p, key[1], colour, ev)
+    elif kind == "industry":
+        frame[5] -= 1
+        if not any(frame[STEP_TOKENS:]) and not frame[4] and not frame[5]:
+            st.stack.pop()
+        industry_step(st, p, key[1], ev)
+    elif kind == "stop":
+        st.stack.pop()
+        emit(ev, "stop", player=p)
+    elif kind in ("take_loco", "take_factory", "take_stock"):
+        take_tile(st, frame, key, ev)
+    elif kind == "loco":
+        slot = key[1]
+        held = b[LOCO + slot]
+        b[LOCO + slot] = frame[2]
+        emit(ev, "loco", player=p, tile=frame[2], slot=slot, displaced=held)
+        if held:
+            frame[2], frame[3] = held, SLOT_LINE[slot]
+        else:
+            st.stack.pop()
+    elif kind == "loco_factory":
+        st.stack.pop()
+        st.fstock[frame[2]] += 1
+        emit(ev, "loco_to_factory", player=p, tile=frame[2])
+    elif kind == "replace_factory":
+        st.stack.pop()
+        old = b[FACT + key[1]]
+        b[FACT + key[1]] = frame[2]
+        st.fstock[old] += 1
+        emit(ev, "factory", player=p, factory=frame[2], space=key[1], replaced=old)
+    elif kind == "advantage":
+        st.stack.pop()
+        b[TOKENS] |= 1 << (key[1] - 1)
+        emit(ev, "advantage_token", player=p, token=key[1])
+        run_effect(st, p, ADVANTAGE_TOKENS[key[1] - 1], True, False, ev)
+    elif kind == "advantage_card":
+        st.stack.pop()
+        st.adv_cards &= ~(1 << key[1])
+        emit(ev, "advantage_card", player=p, card=key[1])
+        run_effect(st, p, ADVANTAGE_CARDS[key[1] - 1], False, False, ev)
+    elif kind == "again":
+        st.stack.pop()
+        run_effect(st, p, (AC1_AGAIN[key[1] - 1],), False, False, ev)
+    elif kind == "look":
+        frame[2] = 1
+        st.seen[p] = deck_mask(st.deck)
+        st.seen_at[p] = st.eb_seq
+        emit(ev, "look", player=p)
+    elif kind == "blind":
+        st.stack.pop()
+        add_vp(st, p, BLIND_VP, VP_BONUS, ev, "end bonus blind")
+    elif kind == "keep":
+        st.stack.pop()
+        st.deck.remove(key[1])
+        st.hands[p].append((key[1], st.eb_seq))
+        st.eb_seq += 1
+        st.seen[p] = deck_mask(st.deck)
+        st.seen_at[p] = st.eb_seq
+        if ev is not None:
+            ev.append(Event("end_bonus", {"player": p}, {"card": key[1]}, (p,)))
+    elif kind == "repeat":
+        st.stack.pop()
+        emit(ev, "repeat", player=p, space=key[1])
+        run_space(st, p, key[1], black_worker_on(st, p, key[1]), bool(frame[2]), ev)
+    elif kind == "reuse":
+        st.stack.pop()
+        reuse(st, p, frame[2], key[1], ev)
+        st.turn_serial += 1
+    elif kind == "reuse_skip":
+        st.stack.pop()
+        st.turn_serial += 1
+        emit(ev, "reuse_skip", player=p)
+    elif kind == "start_bonus":
+        st.stack.pop()
+        st.start_bonus &= ~(1 << key[1])
+        st.turn_serial += 1
+        emit(ev, "start_bonus", player=p, card=key[1])
+        run_effect(st, p, START_BONUS[key[1] - 1], False, False, ev)
+
+
+def take_tile(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events) -> None:
+    """RR-TILE-1..4: a loco from the lowest pile, or a factory (pile or factory stock)."""
+    p, mode = frame[1], frame[2]
+    if key[0] == "take_loco":
+        tile = take_from_pile(st)
+        if mode == TILE_LOCO_AND_FACTORY:
+            frame[2] = TILE_FACTORY
+            must = not lowest_pile(st) and not any(st.fstock)
+        else:
+            st.stack.pop()
+            must = False
+        emit(ev, "take_loco", player=p, tile=tile)
+        st.stack.append([F_LOCO_DONE, p])
+        st.stack.append([F_LOCO, p, tile, -1, int(must)])
+        return
+    if key[0] == "take_factory":
+        tile = take_from_pile(st)
+    else:
+        tile = key[1]
+        st.fstock[tile] -= 1
+    if mode == TILE_LOCO_AND_FACTORY:
+        frame[2] = TILE_LOCO
+    else:
+        st.stack.pop()
+    put_factory(st, p, tile, ev)
+
+
+def deck_mask(deck: list[int]) -> int:
+    mask = 0
+    for card in deck:
+        mask |= 1 << card
+    return mask
+
+
+# ---- settling ------------------------------------------------------------------------------
+
+AUTO_ANSWER = frozenset((F_STEPS, F_TILE, F_LOCO, F_FREPLACE, F_ADV_CARD, F_AGAIN, F_EB, F_REPEAT))
+"""Frames answered automatically when they have exactly one possible answer."""
+
+
+def settle(st: RRState, events: Events) -> None:
+    """Run automatic frames and forced answers until a real decision (or the end)."""
+    while st.phase != PHASE_OVER:
+        if not st.stack:
+            if st.acting >= 0:
+                end_turn(st, events)
+                continue
+            if st.phase != PHASE_PLAY:
+                st.phase = PHASE_PLAY
+            return
+        frame = st.stack[-1]
+        kind = frame[0]
+        if kind == F_LOCO_DONE:
+            st.stack.pop()
+            check_specials(st, frame[1], events)
+            continue
+        if kind == F_ROUND_END:
+            st.stack.pop()
+            finish_round(st, events)
+            continue
+        options = frame_options(st, frame)
+        if not options:
+            st.stack.pop()
+            emit(events, "lost", player=frame[1], frame=kind)
+            continue
+        if len(options) == 1 and kind in AUTO_ANSWER:
+            answer_frame(st, frame, options[0], events)
+            continue
+        return
+
+
+def turn_options(st: RRState) -> list[tuple[Any, ...]]:
+    """Placements the player on turn may make, and passing (RR-PLAY, RR-PASS)."""
+    p = st.order[st.current]
+    b = st.boards[p]
+    out: list[tuple[Any, ...]] = []
+    hand, temp, black, rubles = b[HAND], b[TEMP], b[BLACKW], b[RUBLES]
+    strip = STRIPS[st.n]
+    ways: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for space in active_spaces(st):
+        index = space.index
+        if st.occ[index] >= 0:
+            continue
+        if space.index in ORDER_SPACES:
+            out.extend(order_payments(st, p, b, index))
+            continue
+        if space.index == HIRE_SPACE:
+            if rubles >= 1 and st.strip[strip.hire]:
+                out.append(("place", index, 0, 0, 0))
+            continue
+        cost = space_cost(st, space)
+        if space.strip_position >= 0 and not cost:
+            continue
+        key = (cost, space.rubles)
+        if key not in ways:
+            ways[key] = affordable(cost, space.rubles, hand, temp, black, rubles)
+        payments = ways[key]
+        if payments and (partial_space(st, space) or effect_doable(st, p, space_effect(st, space))):
+            out.extend(("place", index, r, k, t) for r, k, t in payments)
+    for e in range(1, 16):
+        if b[ENGS] >> e & 1 and not b[ENG_USED] >> e & 1:
+            index = engineer_space(e)
+            payments = affordable(SPACES[index].workers, 0, hand, temp, black, rubles)
+            out.extend(("place", index, r, k, t) for r, k, t in payments)
+    out.append(("pass",))
+    return out
+
+
+COMBOS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    w: tuple((r, k, t) for r in range(w + 1) for k in range(2) for t in range(3) if r + k + t <= w)
+    for w in range(4)
+}
+"""Ways to pay `w` workers: (rubles, black worker, temporary workers), own workers for the rest."""
+
+
+def affordable(
+    cost: int, fixed_rubles: int, hand: int, temp: int, black: int, rubles: int
+) -> list[tuple[int, int, int]]:
+    return [
+        (r, k, t)
+        for r, k, t in COMBOS[cost]
+        if r + fixed_rubles <= rubles and k <= black and t <= temp and cost - r - k - t <= hand
+    ]
+
+
+def order_payments(st: RRState, p: int, b: list[int], index: int) -> list[tuple[Any, ...]]:
+    """Turn-order spaces (RR-ORDER-2..4, -7). A ruble is at once exchanged for a worker, so
+    paying with a ruble is offered only to a player with no worker to exchange (R-6)."""
+    position = ORDER_SPACES.index(index)
+    if position in (0, 1) and p in st.claims:
+        return []
+    if st.n > 2 and st.order.index(p) == position:
+        return []
+    out: list[tuple[Any, ...]] = []
+    if b[HAND]:
+        out.append(("place", index, 0, 0, 0))
+    if b[BLACKW]:
+        out.append(("place", index, 0, 1, 0))
+    if b[TEMP]:
+        out.append(("place", index, 0, 0, 1))
+    if not out and b[RUBLES]:
+        out.append(("place", index, 1, 0, 0))
+    return out
+
+
+def legal_keys(st: RRState) -> list[tuple[Any, ...]]:
+    if st.phase == PHASE_OVER:
+        return []
+    if st.stack:
+        return frame_options(st, st.stack[-1])
+    return turn_options(st)
+
+
+def to_move(st: RRState) -> int:
+    if st.phase == PHASE_OVER:
+        return -1
+    if st.stack:
+        return st.stack[-1][1]
+    return st.order[st.current]
+
+
+def x2_total(st: RRState) -> int:
+    return st.x2_stock + sum(b[X2] for b in st.boards)

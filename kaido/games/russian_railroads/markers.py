@@ -1,0 +1,200 @@
+"""Track markers and the industry track: room, feasibility and single steps.
+
+Pure functions of one player's board list (see `state.py` offsets); the engine calls them
+for legality and for carrying out steps.
+"""
+
+from __future__ import annotations
+
+from kaido.games.russian_railroads.components import (
+    ANY,
+    BLACK,
+    BLACK_OR_GREY,
+    DOUBLER_SQUARES,
+    FACTORY_SPACES,
+    GAP_FACTORY,
+    GREY,
+    INDUSTRY_END,
+    LINE_COLOURS,
+    LINE_LENGTH,
+    SLOT_LINE,
+    TSR,
+    UNLOCK_SQUARES,
+    loco_value,
+)
+from kaido.games.russian_railroads.state import FACT, IND, IND2, LOCO, POS
+
+LINES = range(3)
+VALUE = tuple(loco_value(t) for t in range(11))
+"""Reach of each tile id (0 = empty slot)."""
+LEVEL_AT = tuple(sum(1 for sq in UNLOCK_SQUARES if pos >= sq) for pos in range(16))
+"""Colours gained when the Trans-Siberian black marker stands on a square (RR-MARK-1)."""
+
+
+def colours_gained(b: list[int]) -> int:
+    return LEVEL_AT[b[POS + TSR * 5 + BLACK]]
+
+
+def reach(b: list[int], line: int) -> int:
+    """How far a line's locos reach (RR-LOCO-3): the sum on the Trans-Siberian."""
+    if line == TSR:
+        return VALUE[b[LOCO]] + VALUE[b[LOCO + 1]]
+    return VALUE[b[LOCO + 1 + line]]
+
+
+def room(b: list[int], line: int, colour: int, gained: int) -> int:
+    """Steps the marker of `colour` on `line` can still take now (RR-TRACK-3..11)."""
+    if colour >= gained or colour >= LINE_COLOURS[line]:
+        return 0
+    at = b[POS + line * 5 + colour]
+    if colour == BLACK:
+        return LINE_LENGTH[line] - at
+    ahead = b[POS + line * 5 + colour - 1]
+    return ahead - 1 - at if ahead > at + 1 else 0
+
+
+def accepts(token: int, colour: int) -> bool:
+    if token < 5:
+        return token == colour
+    return token == ANY or colour <= GREY
+
+
+def consume(tokens: list[int], colour: int) -> bool:
+    """Use the most specific pending token that accepts a step of `colour`."""
+    if tokens[colour]:
+        tokens[colour] -= 1
+        return True
+    if colour <= GREY and tokens[BLACK_OR_GREY]:
+        tokens[BLACK_OR_GREY] -= 1
+        return True
+    if tokens[ANY]:
+        tokens[ANY] -= 1
+        return True
+    return False
+
+
+def slack(b: list[int], gained: int) -> int:
+    """Steps left for markers of any colour if all were pushed as far as they go."""
+    total = 0
+    for line in LINES:
+        length = LINE_LENGTH[line]
+        for colour in range(min(gained, LINE_COLOURS[line])):
+            total += length - colour - b[POS + line * 5 + colour]
+    return total
+
+
+def track_feasible(b: list[int], tokens: list[int]) -> bool:
+    """Whether all the track `tokens` (counts per kind) can be carried out, in some order."""
+    wanted = sum(tokens)
+    if wanted == 0:
+        return True
+    gained = colours_gained(b)
+    kinds = [k for k in range(7) if tokens[k]]
+    if len(kinds) == 1:
+        kind = kinds[0]
+        if kind < 5:
+            return sum(room(b, line, kind, gained) for line in LINES) >= wanted
+        if kind == ANY and slack(b, gained) >= wanted:
+            return True
+    return _search(b[:], tokens[:], gained)
+
+
+def _search(b: list[int], tokens: list[int], gained: int) -> bool:
+    if not any(tokens):
+        return True
+    for line in LINES:
+        for colour in range(min(gained, LINE_COLOURS[line])):
+            if room(b, line, colour, gained) <= 0:
+                continue
+            rest = tokens[:]
+            if not consume(rest, colour):
+                continue
+            b[POS + line * 5 + colour] += 1
+            ok = _search(b, rest, colours_gained(b))
+            b[POS + line * 5 + colour] -= 1
+            if ok:
+                return True
+    return False
+
+
+# ---- industry ----------------------------------------------------------------------------
+
+
+def industry_next(b: list[int], marker: int, extra_gap: int = -1) -> int:
+    """Where `marker` lands with one step (R-10: the other marker's square is skipped), or -1
+    when an empty gap or the end blocks it (RR-IND-2). `extra_gap` counts as filled."""
+    at = b[IND + marker]
+    if at < 0:
+        return -1
+    other = b[IND + 1 - marker]
+    target = at + 1
+    if target == other:
+        target += 1
+    if target > INDUSTRY_END:
+        return -1
+    for square in range(at + 1, target + 1):
+        space = GAP_FACTORY[square]
+        if space >= 0 and not b[FACT + space] and space != extra_gap:
+            return -1
+    return target
+
+
+def industry_capacity(b: list[int], extra_gap: int = -1) -> int:
+    """The most industry steps possible now (front marker first gives the most)."""
+    work = b[:]
+    count = 0
+    while True:
+        markers = (0, 1) if work[IND2] > work[IND] else (1, 0)
+        for marker in markers:
+            target = industry_next(work, marker, extra_gap)
+            if target >= 0:
+                work[IND + marker] = target
+                count += 1
+                break
+        else:
+            return count
+
+
+def next_factory_space(b: list[int]) -> int:
+    """The leftmost empty factory space (RR-FACT-2), or -1 when all 5 are full."""
+    for space in range(FACTORY_SPACES):
+        if not b[FACT + space]:
+            return space
+    return -1
+
+
+# ---- locos -------------------------------------------------------------------------------
+
+
+def loco_slots(b: list[int], tile: int, origin: int, must_factory: bool) -> list[int]:
+    """Slots where `tile` may go (RR-LOCO-4/5/7). `origin` is the line a displaced tile
+    left (-1 for a new tile). A displaced tile may go only to a line with no loco or with a
+    smaller one (the guide's words; so not into the Trans-Siberian's free second slot beside
+    a bigger loco, unlike the rules file's R-9). With `must_factory`, only moves that keep
+    a displaced tile coming (so it can end as a factory) are allowed."""
+    value = VALUE[tile]
+    if origin >= 0:
+        empty = [k for k in (2, 3) if not b[LOCO + k]]
+        if empty:
+            return empty
+    tsr_has_smaller = any(b[LOCO + k] and VALUE[b[LOCO + k]] < value for k in (0, 1))
+    slots = []
+    for k in range(4):
+        if origin >= 0 and SLOT_LINE[k] == origin:
+            continue
+        held = b[LOCO + k]
+        if held:
+            if VALUE[held] < value and not (k == 1 and held == b[LOCO]):
+                slots.append(k)
+        elif not must_factory and (origin < 0 or tsr_has_smaller):
+            slots.append(k)
+    return slots
+
+
+def all_lines_have_locos(b: list[int]) -> bool:
+    return bool(b[LOCO + 2] and b[LOCO + 3] and (b[LOCO] or b[LOCO + 1]))
+
+
+def doubled_squares(b_x2: int) -> int:
+    """How many Trans-Siberian squares (from square 1) lie under x2 tokens."""
+    return DOUBLER_SQUARES[b_x2 - 1] if b_x2 else 0

@@ -1,0 +1,236 @@
+"""Russian Railroads: the Game object (protocol methods) over the engine in `engine.py`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kaido.core.actions import Action, ActionTable
+from kaido.core.errors import IllegalAction
+from kaido.core.events import Event
+from kaido.core.game import Game, Lang
+from kaido.core.options import Options, OptionSpec
+from kaido.core.result import Result
+from kaido.core.rng import Rng
+from kaido.games.russian_railroads import engine, explain, text, views
+from kaido.games.russian_railroads.components import (
+    DOUBLERS,
+    END_BONUS,
+    ENGINEER_LETTER,
+    ENGINEERS,
+    HIRE_SPACE,
+    LOCO_COPIES,
+    MAIN_SPACES,
+    ORDER_SPACES,
+    ROUNDS,
+    SPACES,
+    START_RUBLES,
+    STRIPS,
+    TEMP_WORKERS,
+    TSR,
+    WORKERS_IN_HAND,
+    WORKERS_TOTAL,
+)
+from kaido.games.russian_railroads.state import (
+    BOARD_SIZE,
+    F_START,
+    HAND,
+    IND2,
+    LOCO,
+    PHASE_OVER,
+    POS,
+    RUBLES,
+    STOCKW,
+    VP,
+    RRState,
+)
+
+Key = tuple[Any, ...]
+
+
+def _action_keys() -> list[Key]:
+    keys: list[Key] = []
+    max_engineer = max(SPACES[MAIN_SPACES + e - 1].workers for e in ENGINEERS)
+    for space in SPACES:
+        if space.index == HIRE_SPACE:
+            combos: tuple[tuple[int, int, int], ...] = ((0, 0, 0),)
+        else:
+            cost = max_engineer if space.strip_position >= 0 else space.workers
+            combos = engine.COMBOS[cost]
+        keys.extend(("place", space.index, r, k, t) for r, k, t in combos)
+    keys.append(("pass",))
+    keys.extend(("step", line, c) for line in range(3) for c in range(5))
+    keys += [("industry", 0), ("industry", 1), ("stop",)]
+    keys += [("take_loco",), ("take_factory",)] + [("take_stock", n) for n in range(1, 10)]
+    keys += [("loco", k) for k in range(4)] + [("loco_factory",)]
+    keys += [("replace_factory", k) for k in range(5)]
+    keys += [("advantage", k) for k in range(1, 8)]
+    keys += [("advantage_card", k) for k in range(1, 6)]
+    keys += [("again", k) for k in range(1, 4)]
+    keys += [("look",), ("blind",)] + [("keep", c) for c in range(1, len(END_BONUS) + 1)]
+    keys += [("repeat", s.index) for s in SPACES]
+    keys += [("reuse", s.index) for s in SPACES] + [("reuse_skip",)]
+    keys += [("start_bonus", k) for k in range(1, 5)]
+    return keys
+
+
+class RussianRailroads(Game[RRState]):
+    id = "russian_railroads"
+    title = {"en": "Russian Railroads", "ja": "ロシアンレールロード"}
+    player_counts = (2, 3, 4)
+    rules_version = "1"
+    rules_prefix = "RR"
+    option_specs = (
+        OptionSpec(
+            "public_engineers_partial",
+            True,
+            "the 2 public engineers may be used though not fully executable (the guide); "
+            "false: only owned engineers may (rules file R-13)",
+            "公開技術者も完全に実行できなくても使える（ガイド）。false なら所有技術者のみ",
+        ),
+    )
+    agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}
+
+    def __init__(self) -> None:
+        table = ActionTable()
+        self.by_key: dict[Key, Action] = {}
+        for key in _action_keys():
+            self.by_key[key] = table.add(key[0], *key[1:])
+        self.table = table
+
+    # ---- set-up ---------------------------------------------------------------------------
+
+    def setup(self, options: Options, seed: int) -> RRState:
+        rng = Rng(seed)
+        st = RRState(options, rng)
+        n = st.n
+        st.rounds = ROUNDS[n]
+        for _ in range(n):
+            b = [0] * BOARD_SIZE
+            for line in range(3):
+                b[POS + line * 5] = 1  # RR-SETUP-7: black markers on square 1
+            b[LOCO] = 1  # the "1" loco on the Trans-Siberian
+            b[IND2] = -1
+            b[HAND] = WORKERS_IN_HAND[n]
+            b[STOCKW] = WORKERS_TOTAL[n] - WORKERS_IN_HAND[n]
+            b[RUBLES] = START_RUBLES[n]
+            st.boards.append(b)
+        # RR-SETUP-3, RR-2P-2, RR-3P-1: one tile per player of each number; the "1"s are
+        # the players' starting locos.
+        st.piles = [0] + [n] * 9
+        st.piles[1] = 0
+        st.removed_tiles = [0] + [LOCO_COPIES - n] * 9
+        st.x2_stock = DOUBLERS
+        st.temp_on_space = TEMP_WORKERS
+        st.adv_cards = sum(1 << k for k in range(1, 6))
+        st.start_bonus = sum(1 << k for k in range(1, 5))
+        st.occ = [-1] * len(SPACES)
+        st.order = list(range(n))
+        rng.shuffle(st.order)  # RR-SETUP-9
+        cards = list(range(1, len(END_BONUS) + 1))
+        rng.shuffle(cards)  # RR-SETUP-2
+        st.removed_eb = sorted(cards[:2])
+        st.deck = sorted(cards[2:])
+        st.hands = [[] for _ in range(n)]
+        st.seen = [0] * n
+        st.seen_at = [-1] * n
+        self._deal_engineers(st, rng)
+        # RR-SETUP-10: start bonus picks from the last position back to the second.
+        for position in range(1, n):
+            st.stack.append([F_START, st.order[position]])
+        engine.settle(st, None)
+        return st
+
+    def _deal_engineers(self, st: RRState, rng: Rng) -> None:
+        """RR-SETUP-6: shuffle A and B separately; B on the left spaces, A on the right."""
+        strip = STRIPS[st.n]
+        a = [e for e in ENGINEERS if ENGINEER_LETTER[e] == "A"]
+        b = [e for e in ENGINEERS if ENGINEER_LETTER[e] == "B"]
+        rng.shuffle(a)
+        rng.shuffle(b)
+        st.strip = [0] * strip.length
+        for position, engineer in zip(strip.b_positions, b, strict=False):
+            st.strip[position] = engineer
+        for position, engineer in zip(strip.a_positions, a, strict=False):
+            st.strip[position] = engineer
+
+    def action_table(self, options: Options) -> ActionTable:
+        return self.table
+
+    # ---- playing --------------------------------------------------------------------------
+
+    def to_move(self, state: RRState) -> int:
+        return engine.to_move(state)
+
+    def legal_actions(self, state: RRState) -> Sequence[Action]:
+        by_key = self.by_key
+        return [by_key[key] for key in engine.legal_keys(state)]
+
+    def step(self, state: RRState, action: Action, events: list[Event] | None) -> None:
+        state.fresh_scores = None
+        engine.answer(state, (action.kind, *action.args), events)
+
+    def explain_illegal(self, state: RRState, action: Action) -> IllegalAction:
+        return explain.why(state, (action.kind, *action.args))
+
+    def is_irreversible(self, state: RRState, action: Action) -> bool:
+        """Undo stops at anything revealing (looking at the end bonus deck) and at the end
+        of a turn (the decision passes on, or the same player starts a new turn)."""
+        if action.kind in ("pass", "look", "keep", "start_bonus", "reuse", "reuse_skip"):
+            return True
+        after = state.copy()
+        self.step(after, action, None)
+        return (
+            after.turn_serial != state.turn_serial
+            or engine.to_move(after) != engine.to_move(state)
+            or after.phase == PHASE_OVER
+        )
+
+    def is_over(self, state: RRState) -> bool:
+        return state.phase == PHASE_OVER
+
+    def result(self, state: RRState) -> Result:
+        """RR-END-4: most VP wins; ties are not broken."""
+        scores = [b[VP] for b in state.boards]
+        return Result.from_keys(scores, [(s,) for s in scores])
+
+    # ---- information ----------------------------------------------------------------------
+
+    def view(self, state: RRState, player: int | None) -> dict[str, Any]:
+        return views.view(state, player)
+
+    def determinize(self, state: RRState, player: int, rng: Rng) -> RRState:
+        return views.determinize(state, player, rng)
+
+    def evaluate(self, state: RRState, player: int) -> float:
+        from kaido.games.russian_railroads.bots import evaluate
+
+        return evaluate(self, state, player)
+
+    def search_actions(self, state: RRState, legal: Sequence[Action]) -> Sequence[Action]:
+        from kaido.games.russian_railroads.bots import one_payment_each
+
+        return one_payment_each(state, list(legal))
+
+    def rollout_action(self, state: RRState, legal: Sequence[Action], rng: Rng) -> Action:
+        from kaido.games.russian_railroads.bots import rollout_action
+
+        return rollout_action(state, list(legal), rng)
+
+    def invariants(self, state: RRState) -> None:
+        views.invariants(state)
+
+    # ---- text -----------------------------------------------------------------------------
+
+    def action_text(self, action: Action, lang: Lang = "en") -> str:
+        return text.action_text((action.kind, *action.args), lang)
+
+    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+        return text.describe(event, viewer, lang)
+
+    def render(self, state: RRState, viewer: int | None, lang: Lang = "en") -> str:
+        return text.render(state, viewer, lang)
+
+
+_ = (ORDER_SPACES, TSR)
+GAME = RussianRailroads()

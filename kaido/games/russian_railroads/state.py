@@ -1,0 +1,166 @@
+"""The Russian Railroads state: a few flat lists and ints, copied by slicing.
+
+Each player's board is one flat list of ints; the offsets below name its fields. Pending
+decisions live on `stack` as small int lists ("frames"), the top one deciding now.
+"""
+
+from __future__ import annotations
+
+from kaido.core.options import Options
+from kaido.core.rng import Rng
+
+# ---- player board offsets ----------------------------------------------------------------
+POS = 0  # 15: marker square per (line * 5 + colour); 0 = beside the line / not gained
+LOCO = 15  # 4: loco tiles in slots (TSR a, TSR b, StP, Kiev); 0 = empty
+FACT = 19  # 5: factory tiles in the factory spaces, left to right; 0 = empty
+IND = 24  # industry marker 1 (square index)
+IND2 = 25  # industry marker 2; -1 while not on the board
+HAND = 26  # own-colour workers in hand
+STOCKW = 27  # own-colour workers still in the stock (gained through board bonuses)
+TEMP = 28  # temporary workers held
+BLACKW = 29  # black worker held now (0/1)
+RUBLES = 30
+VP = 31
+X2 = 32  # x2 tokens on the board
+DONE = 33  # bitmask of special squares achieved (bit = Special.index; last bit = industry spot)
+TOKENS = 34  # bitmask of advantage tokens used (bit k-1 for token k)
+PASSED = 35
+OWNS_BLACK = 36  # holds the black worker for the rest of the game
+EXTRA = 37  # extra workers gained (for end bonus 5)
+REVALUED = 38  # revaluation token placed
+MEDAL = 39  # Kiev medal placed
+ENGS = 40  # bitmask of engineers owned (bit = engineer number)
+ENG_USED = 41  # bitmask of owned engineers used this round
+VP_PASS = 42  # running VP totals by source (their sum is VP)
+VP_ROUND = 43
+VP_BONUS = 44
+VP_FINAL = 45
+BOARD_SIZE = 46
+
+# ---- frames (pending decisions) ----------------------------------------------------------
+F_START = 0  # [F_START, p]
+F_STEPS = 1  # [F_STEPS, p, partial, black_bonus, bonus_steps, industry, t0..t6]
+F_TILE = 2  # [F_TILE, p, mode]
+F_LOCO = 3  # [F_LOCO, p, tile, origin_line, must_factory]
+F_LOCO_DONE = 4  # [F_LOCO_DONE, p]  (automatic: bonuses after a loco chain)
+F_FREPLACE = 5  # [F_FREPLACE, p, tile]
+F_ADV_TOKEN = 6  # [F_ADV_TOKEN, p]
+F_ADV_CARD = 7  # [F_ADV_CARD, p]
+F_AGAIN = 8  # [F_AGAIN, p]
+F_EB = 9  # [F_EB, p, looking]
+F_REPEAT = 10  # [F_REPEAT, p, partial]
+F_REUSE = 11  # [F_REUSE, p, order_index]
+F_ROUND_END = 12  # [F_ROUND_END, -1]  (automatic: scoring and upkeep)
+STEP_TOKENS = 6  # offset of t0 in a F_STEPS frame
+
+PHASE_SETUP, PHASE_PLAY, PHASE_OVER = range(3)
+
+
+class RRState:
+    """Everything of one game. Boards and data are shared tuples; the rest is copied."""
+
+    __slots__ = (
+        "acting",
+        "adv_cards",
+        "boards",
+        "claims",
+        "current",
+        "deck",
+        "eb_seq",
+        "fresh_scores",
+        "fstock",
+        "hands",
+        "n",
+        "occ",
+        "options",
+        "order",
+        "phase",
+        "piles",
+        "placements",
+        "removed_eb",
+        "removed_tiles",
+        "rng",
+        "round",
+        "rounds",
+        "rubles_back",
+        "rubles_given",
+        "seen",
+        "seen_at",
+        "stack",
+        "start_bonus",
+        "strip",
+        "temp_on_space",
+        "turn_serial",
+        "x2_stock",
+    )
+
+    def __init__(self, options: Options, rng: Rng) -> None:
+        self.options = options
+        self.rng = rng
+        self.n: int = int(options["players"])
+        self.rounds = 0
+        self.round = 1
+        self.phase = PHASE_SETUP
+        self.order: list[int] = []  # seats by turn-order position
+        self.current = 0  # position of the player on turn
+        self.acting = -1  # seat whose action is being carried out, or -1
+        self.boards: list[list[int]] = []
+        self.occ: list[int] = []  # per space: seat occupying it, or -1
+        self.placements: list[tuple[int, int, int, int, int, int]] = []
+        """(space, seat, own workers, temp workers, black worker, rubles), this round."""
+        self.claims = [-1, -1]  # seat claiming turn-order space 1 / 2
+        self.strip: list[int] = []  # engineer number per strip position, 0 = empty
+        self.piles = [0] * 10  # loco supply piles by number
+        self.fstock = [0] * 10  # factory stock by number
+        self.removed_tiles = [0] * 10
+        self.x2_stock = 0
+        self.temp_on_space = 0
+        self.adv_cards = 0  # bitmask: advantage card k available (bit k)
+        self.start_bonus = 0  # bitmask: start bonus card k still available (bit k)
+        self.deck: list[int] = []  # end bonus cards still in the deck (sorted ids 1-10)
+        self.removed_eb: list[int] = []
+        self.hands: list[list[tuple[int, int]]] = []  # (card, acquisition number)
+        self.eb_seq = 0
+        self.seen: list[int] = []  # bitmask of the deck as each player last looked at it
+        self.seen_at: list[int] = []  # eb_seq after that look, -1 if never looked
+        self.stack: list[list[int]] = []
+        self.turn_serial = 0
+        self.rubles_given = 0  # rubles taken from the stock during play (unlimited, RR-FAQ-1)
+        self.rubles_back = 0  # rubles returned to the stock from the board (RR-ROUND-1)
+        self.fresh_scores: list[tuple[int, ...]] | None = None
+
+    def copy(self) -> RRState:
+        other = RRState.__new__(RRState)
+        other.options = self.options
+        other.rng = self.rng.copy()
+        other.n = self.n
+        other.rounds = self.rounds
+        other.round = self.round
+        other.phase = self.phase
+        other.order = self.order[:]
+        other.current = self.current
+        other.acting = self.acting
+        other.boards = [b[:] for b in self.boards]
+        other.occ = self.occ[:]
+        other.placements = self.placements[:]
+        other.claims = self.claims[:]
+        other.strip = self.strip[:]
+        other.piles = self.piles[:]
+        other.fstock = self.fstock[:]
+        other.removed_tiles = self.removed_tiles
+        other.x2_stock = self.x2_stock
+        other.temp_on_space = self.temp_on_space
+        other.adv_cards = self.adv_cards
+        other.start_bonus = self.start_bonus
+        other.deck = self.deck[:]
+        other.removed_eb = self.removed_eb[:]
+        other.hands = [h[:] for h in self.hands]
+        other.eb_seq = self.eb_seq
+        other.seen = self.seen[:]
+        other.seen_at = self.seen_at[:]
+        other.stack = [f[:] for f in self.stack]
+        other.turn_serial = self.turn_serial
+        other.rubles_given = self.rubles_given
+        other.rubles_back = self.rubles_back
+        other.fresh_scores = self.fresh_scores
+        return other
