@@ -22,22 +22,35 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    table = Table(title="Kaido games", show_lines=True)
-    for column in ("id", "game", "players", "options (default)", "bots"):
-        table.add_column(column)
+    console = Console()
+    summary = Table(title="Kaido games")
+    summary.add_column("id", no_wrap=True, style="bold")
+    summary.add_column("game")
+    summary.add_column("players", no_wrap=True)
+    summary.add_column("bots (--players)")
     for game in all_games():
-        options = "\n".join(
-            f"{spec.name}={spec.default}"
-            + (f" ({'|'.join(map(str, spec.choices))})" if spec.choices else "")
-            + f": {spec.help}"
-            for spec in game.option_specs
-        )
-        table.add_row(
+        summary.add_row(
             game.id,
-            f"{game.title['en']}\n{game.title.get('ja', '')}",
+            f"{game.title['en']} / {game.title.get('ja', '')}",
             ", ".join(map(str, game.player_counts)),
-            options or "-",
             ", ".join(agent_kinds(game)),
         )
-    Console().print(table)
+    console.print(summary)
+    for game in all_games():
+        if not game.option_specs:
+            continue
+        options = Table(title=f"{game.id} options (--options name=value,...)", title_justify="left")
+        options.add_column("option", no_wrap=True, style="bold")
+        options.add_column("default", no_wrap=True)
+        options.add_column("values")
+        options.add_column("meaning")
+        for spec in game.option_specs:
+            values = (
+                " | ".join(map(str, spec.choices)) if spec.choices else type(spec.default).__name__
+            )
+            default = (
+                str(spec.default).lower() if isinstance(spec.default, bool) else str(spec.default)
+            )
+            options.add_row(spec.name, default, values, spec.help)
+        console.print(options)
     return 0
