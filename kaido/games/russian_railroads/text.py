@@ -13,7 +13,9 @@ from kaido.games.russian_railroads.components import (
     LINE_COLOURS,
     LINE_LENGTH,
     MAIN_SPACES,
+    R_UNLOCK,
     SPACES,
+    SPECIAL_BY_KEY,
     STRIPS,
     TURN_ORDER_VP,
     engineer_space,
@@ -345,9 +347,121 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
         return f"第{d['round']}ラウンド開始" if ja else f"round {d['round']} begins"
     if kind == "game_over":
         return f"ゲーム終了：{d['vp']}" if ja else f"game over: VP {d['vp']}"
-    rest = " ".join(f"{k}={v}" for k, v in d.items() if k not in ("kind", "player"))
+    detail = _detail(kind, d, lang)
     label = EVENT_LABEL.get(kind, {}).get(lang, kind)
-    return f"{who}：{label} {rest}".strip() if ja else f"{who} {label} {rest}".strip()
+    if ja:
+        return f"{who}：{label}{f'（{detail}）' if detail else ''}"
+    return f"{who} {label}{f' ({detail})' if detail else ''}"
+
+
+FRAME_TEXT = {
+    "en": (
+        "start bonus",
+        "marker steps",
+        "loco or factory",
+        "loco",
+        "loco",
+        "factory space",
+        "advantage token",
+        "advantage card",
+        "once more",
+        "end bonus",
+        "repeat",
+        "reuse",
+        "round end",
+    ),
+    "ja": (
+        "スタートボーナス",
+        "線路コマの移動",
+        "機関車か工場",
+        "機関車",
+        "機関車",
+        "工場スペース",
+        "アドバンテージトークン",
+        "アドバンテージカード",
+        "もう一度",
+        "エンドボーナス",
+        "再実行",
+        "再利用",
+        "ラウンド終了",
+    ),
+}
+REWARD_TEXT = {
+    "en": (
+        "unlocks {colour}",
+        "completes the line",
+        "a new worker",
+        "an advantage token",
+        "the line scores double",
+        "a Kiev star",
+    ),
+    "ja": (
+        "{colour}を解放",
+        "鉄道を完成",
+        "ワーカー1個追加",
+        "アドバンテージトークン",
+        "鉄道の得点が2倍",
+        "キエフの星",
+    ),
+}
+
+
+def _special_text(key: str, lang: str) -> str:
+    special = SPECIAL_BY_KEY[key]
+    reward = REWARD_TEXT[lang][special.reward]
+    if special.reward == R_UNLOCK:  # the value is the colour unlocked (else VP)
+        reward = reward.format(colour=COLOUR_NAME[lang][special.value])
+    line = LINE_NAME[lang][special.line]
+    if lang == "ja":
+        return f"{line}の{special.square}マス目：{reward}"
+    return f"{line} square {special.square}: {reward}"
+
+
+def _detail(kind: str, d: dict[str, Any], lang: str) -> str:
+    """The particulars of an event that `EVENT_LABEL` names, in words."""
+    ja = lang == "ja"
+    if kind in ("rubles",):
+        return f"{d['rubles']}ルーブル" if ja else f"{d['rubles']}"
+    if kind == "temp_workers":
+        return f"{d['workers']}個" if ja else f"{d['workers']}"
+    if kind in ("engineer", "hire"):
+        number = d["engineer"]
+        return (
+            f"{number}番：{ENGINEER_TEXT[lang][number]}"
+            if ja
+            else (f"#{number}: {ENGINEER_TEXT[lang][number]}")
+        )
+    if kind == "claim":
+        return f"{d['position']}番" if ja else f"position {d['position']}"
+    if kind == "doublers":
+        lost = f"、{d['lost']}個は置けず" if ja else f", {d['lost']} lost"
+        placed = f"{d['placed']}個" if ja else f"{d['placed']} placed"
+        return placed + (lost if d["lost"] else "")
+    if kind in ("factory_used", "factory_lost", "loco_to_factory", "take_loco"):
+        number = d.get("factory", d.get("tile"))
+        return f"{number}番" if ja else f"#{number}"
+    if kind == "factory":
+        return (
+            f"{d['factory']}番、スペース{d['space'] + 1}"
+            if ja
+            else (f"#{d['factory']} on factory space {d['space'] + 1}")
+        )
+    if kind == "loco":
+        slot = SLOT_NAME[lang][d["slot"]]
+        return f"{d['tile']}番を{slot}へ" if ja else f"#{d['tile']} on {slot}"
+    if kind == "special":
+        return _special_text(d["special"], lang)
+    if kind == "advantage_token":
+        return TOKEN_TEXT[lang][d["token"]]
+    if kind == "advantage_card":
+        return CARD_TEXT[lang][d["card"]]
+    if kind == "start_bonus":
+        return START_TEXT[lang][d["card"]]
+    if kind in ("repeat", "reuse"):
+        return space_name(d["space"], lang)
+    if kind == "lost":
+        return FRAME_TEXT[lang][d["frame"]]
+    return ""
 
 
 EVENT_LABEL = {
