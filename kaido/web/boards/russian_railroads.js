@@ -609,7 +609,7 @@ function lineRow(ctx, p, board, line, index, y) {
   group.append(s("rect", { class: "start", x: START_X, y: y + 4, width: SQ_X - START_X - 4, height: LINE_H - 8, rx: 3, fill: "none", stroke: "#b9a57e", "stroke-dasharray": "3 3" }));
   const colours = squareColours(markers, line);
   for (let square = 1; square <= line.length; square++) group.append(squareCell(ctx, board, index, square, colours[square], y));
-  group.append(reachBar(board.reach[index], line.length, y));
+  group.append(reachBar(ctx, board.reach[index], line.length, y));
   const gained = gainedColours(ctx, board);
   const waiting = [];
   for (let c = 0; c < line.colours; c++) {
@@ -674,10 +674,15 @@ function specialMark(ctx, board, special, x, y) {
     s("title", {}, `${reward} — ${needs}`));
 }
 
-function reachBar(reach, length, y) {
+// The loco reach: a rail under the squares the line's locos reach, ending in a post.
+function reachBar(ctx, reach, length, y) {
   const shown = Math.min(reach, length);
-  if (shown <= 0) return s("g");
-  return s("rect", { class: "reach", x: SQ_X + 2, y: y + LINE_H - 6, width: shown * SQ_W - 4, height: 4, rx: 2, fill: "#3b4f6b", dataset: { reach } });
+  const group = s("g", { class: "reach", dataset: { reach } }, s("title", {}, `${ctx.words.reach}: ${reach}`));
+  if (shown <= 0) return group;
+  const end = SQ_X + shown * SQ_W - 2;
+  group.append(s("rect", { x: SQ_X + 2, y: y + LINE_H - 6, width: end - SQ_X - 2, height: 4, rx: 2, fill: "#3b4f6b" }),
+    s("path", { d: `M${end},${y + LINE_H - 2} v-14 l-8,4 l8,4`, fill: "#3b4f6b", stroke: "#3b4f6b", "stroke-width": 1.5 }));
+  return group;
 }
 
 function marker(ctx, p, line, colour, cx, cy, square, r = 10) {
