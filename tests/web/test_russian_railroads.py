@@ -213,6 +213,13 @@ def test_a_russian_railroads_game_against_two_bots(page: Page, server: LiveServe
         expect(cards).to_have_count(len(seen["end_bonus"]))
     record = Record.loads(page.evaluate(f"fetch('/api/tables/{table}/record').then(r => r.text())"))
     assert record.game == "russian_railroads" and record.result is not None
+    # The replay draws the same boards, with nothing to click.
+    page.click(f"a[href='/replay/{table}']")
+    page.wait_for_selector(".replay[data-step='0'] svg.rr.main")
+    page.click("button.next")
+    page.wait_for_selector(".replay[data-step='1'] svg.rr.main")
+    expect(page.locator("svg.rr.player")).to_have_count(3)
+    expect(page.locator("svg.rr .place")).to_have_count(0)
 
 
 def step_marker(page: Page, action: list[Any]) -> str:

@@ -23,7 +23,7 @@ const WORDS = {
     setup: "Start bonus choice", over: "Game over", turnOrder: "Turn order", passVp: "VP on passing",
     engineers: "Engineers", hire: "Hire", supply: "Supply", locos: "Loco tiles", factoryStock: "Factory stock",
     doublerStock: "x2 tokens left", advantageCards: "Advantage cards", startBonus: "Start bonus",
-    endBonusDeck: "End bonus deck", track: "Track", tiles: "Locos and factories", industry: "Industry",
+    endBonusDeck: "End bonus deck", track: "Track", tiles: "Locos & factories", industry: "Industry",
     aux: "Auxiliary", workers: "Workers", inStock: "still to gain", temp: "Temporary workers",
     blackWorker: "Black worker", rubles: "Rubles", doublers: "x2 tokens", vp: "VP", passed: "passed",
     reach: "Loco reach", owned: "Engineers", tokens: "Advantage tokens", endBonus: "End bonus cards",
@@ -155,6 +155,10 @@ function closeMenu(wrap) {
 
 function text(x, y, content, attrs = {}) {
   return s("text", { x, y, "dominant-baseline": "central", ...attrs }, content);
+}
+
+function heading(x, y, content) {
+  return text(x, y, content, { class: "heading", "font-size": 13, "font-weight": 700, fill: "#7a3b1d" });
 }
 
 function pawn(x, y, size, colour, attrs = {}, outline = "#1d1a16") {
@@ -301,9 +305,11 @@ function mainBoard(ctx) {
   svg.append(s("rect", { x: 0, y: 0, width: WIDTH, height, rx: 10, fill: "#f3ead4", stroke: "#b9a57e" }));
   svg.append(roundTrack(ctx));
   const spaces = activeSpaces(ctx);
+  svg.append(heading(10, TOP - 10, ctx.words.track));
   svg.append(trackSpaces(ctx, spaces.filter((space) => space.group === "track")));
-  ["tile", "industry", "aux"].forEach((group, column) => {
+  [["tile", ctx.words.tiles], ["industry", ctx.words.industry], ["aux", ctx.words.aux]].forEach(([group, title], column) => {
     const x = 10 + (2 + column) * (CELL_W + GAP);
+    svg.append(heading(x, TOP - 10, title));
     spaces.filter((space) => space.group === group)
       .forEach((space, row) => svg.append(spaceCell(ctx, space, x, TOP + row * (CELL_H + GAP), CELL_W, CELL_H)));
   });
@@ -392,7 +398,7 @@ function engineerStrip(ctx, spaces) {
   const strip = geometry.strip;
   const tileW = (3 * CELL_W + 2 * GAP - (strip.length - 1) * 6) / strip.length;
   const group = s("g", { class: "engineer-strip" });
-  group.append(text(STRIP_X, STRIP_Y + 8, words.engineers, { "font-size": 14, "font-weight": 700, fill: "#7a3b1d" }));
+  group.append(heading(STRIP_X, STRIP_Y + 8, words.engineers));
   view.strip.forEach((number, position) => {
     const x = STRIP_X + position * (tileW + 6);
     const y = STRIP_Y + 20;
@@ -433,25 +439,25 @@ const SIDE_W = WIDTH - SIDE_X - 10;
 function turnOrder(ctx, spaces) {
   const { view, words, geometry } = ctx;
   const group = s("g", { class: "turn-order" });
-  group.append(text(SIDE_X, TOP + 6, words.turnOrder, { "font-size": 14, "font-weight": 700, fill: "#7a3b1d" }));
+  group.append(heading(SIDE_X, TOP - 10, words.turnOrder));
   const boxW = Math.min(70, (SIDE_W - 6 * (view.order.length - 1)) / view.order.length);
   view.order.forEach((seat, position) => {
     const x = SIDE_X + position * (boxW + 6);
     const passed = view.players[seat].passed;
     const current = position === view.current && view.phase === 1;
     group.append(s("g", { class: `order-position ${current ? "current" : ""}`, dataset: { position, seat } },
-      s("rect", { x, y: TOP + 18, width: boxW, height: 44, rx: 6, fill: current ? "#f0dcc4" : "#fffdf7", stroke: current ? "#7a3b1d" : "#8d7a56", "stroke-width": current ? 2.5 : 1.2 }),
-      text(x + 8, TOP + 32, position + 1, { "font-size": 14, "font-weight": 700 }),
-      s("circle", { cx: x + boxW - 16, cy: TOP + 32, r: 9, fill: ctx.colour(seat), stroke: "#1d1a16", opacity: passed ? 0.4 : 1 }),
-      text(x + 8, TOP + 51, `+${geometry.turn_order_vp[position]}★${passed ? " ✓" : ""}`, { "font-size": 11, fill: "#6d5e4b" }),
+      s("rect", { x, y: TOP, width: boxW, height: 44, rx: 6, fill: current ? "#f0dcc4" : "#fffdf7", stroke: current ? "#7a3b1d" : "#8d7a56", "stroke-width": current ? 2.5 : 1.2 }),
+      text(x + 8, TOP + 14, position + 1, { "font-size": 14, "font-weight": 700 }),
+      s("circle", { cx: x + boxW - 16, cy: TOP + 14, r: 9, fill: ctx.colour(seat), stroke: "#1d1a16", opacity: passed ? 0.4 : 1 }),
+      text(x + 8, TOP + 33, `+${geometry.turn_order_vp[position]}★${passed ? " ✓" : ""}`, { "font-size": 11, fill: "#6d5e4b" }),
       s("title", {}, `${ctx.players[seat]} — ${words.passVp} ${geometry.turn_order_vp[position]}${passed ? ` (${words.passed})` : ""}`)));
   });
   const cellW = (SIDE_W - GAP) / 2;
   spaces.forEach((space, i) => {
     const x = SIDE_X + i * (cellW + GAP);
-    group.append(spaceCell(ctx, space, x, TOP + 72, cellW, CELL_H));
+    group.append(spaceCell(ctx, space, x, TOP + 54, cellW, CELL_H));
     const claim = space.rounds === "not_last" ? view.claims[i] : -1;
-    if (claim !== undefined && claim >= 0) group.append(claimFlag(ctx, claim, i, x + cellW - 14, TOP + 84));
+    if (claim !== undefined && claim >= 0) group.append(claimFlag(ctx, claim, i, x + cellW - 14, TOP + 66));
   });
   return group;
 }
@@ -465,8 +471,8 @@ function claimFlag(ctx, seat, index, x, y) {
 function supply(ctx) {
   const { view, words, geometry } = ctx;
   const group = s("g", { class: "supply" });
-  let y = TOP + 158;
-  group.append(text(SIDE_X, y, words.supply, { "font-size": 14, "font-weight": 700, fill: "#7a3b1d" }));
+  let y = TOP + 140;
+  group.append(heading(SIDE_X, y, words.supply));
   y += 22;
   group.append(text(SIDE_X, y, words.locos, { "font-size": 12, fill: "#6d5e4b" }));
   view.piles.forEach((count, number) => {
