@@ -1,15 +1,20 @@
-"""Take the screenshots in docs/: the lobby and a table in play, from a real `kaido serve`.
+"""Take the screenshots in docs/: the lobby and a table in play per game, from a real
+`kaido serve`.
 
-    .venv/bin/python scripts/screenshots.py [--game catan] [--out docs]
+    .venv/bin/python scripts/screenshots.py [--games catan russian_railroads] [--out docs]
 
-Uses Debian's Chromium (/usr/bin/chromium) through Playwright, a temporary data directory
-and a free loopback port; the human seat plays its first listed action each time.
+Writes `lobby.png` (with the first game chosen) and `table-<game>.png` for each game (the
+game id with dashes). Uses Debian's Chromium (`chromium` on the PATH, or $KAIDO_CHROMIUM)
+through Playwright, a temporary data directory and a free loopback port; the human seat
+makes seeded random choices among the actions it is offered (on the board or listed).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -31,7 +36,12 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-READY = ".table-page:not(.pending) button.legal, .table-page:not(.pending) svg .place"
+CHOICES = ".table-page:not(.pending) [data-action]"
+FINISHED = ".table-page[data-status=finished]"
+DECISIONS = {"catan": 12, "russian_railroads": 40}
+"""Choices the human makes before the shot."""
+FULL_PAGE = {"russian_railroads"}
+"""Games whose shot is the whole page (the main board and every player's board)."""
 
 
 def free_port() -> int:
@@ -41,10 +51,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(data: Path, port: int, game: str) -> subprocess.Popen[bytes]:
+def start_server(data: Path, port: int, games: list[str]) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(port)]
     command += ["--data-dir", str(data), "--bot-delay", "0.05", "--log-level", "warning"]
-    if game == "tiny":  # the core's test game, for when no real game is registered
+    if "tiny" in games:  # the core's test game, for when no real game is registered
         command += ["--register", "tests.core.tiny_game:TINY"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     process = subprocess.Popen(command, cwd=REPO, env=env)
@@ -58,60 +68,88 @@ def start_server(data: Path, port: int, game: str) -> subprocess.Popen[bytes]:
     raise SystemExit("kaido serve did not start")
 
 
-def play(page: Page, decisions: int) -> None:
-    """Make `decisions` choices as the human seat: the first listed or highlighted place."""
+def play(page: Page, decisions: int, rng: random.Random) -> None:
+    """Make `decisions` choices as the human seat, each among every action on offer (a
+    place on the board with several actions offers them in a menu)."""
     for _ in range(decisions):
-        page.wait_for_selector(READY, timeout=60_000)
+        page.wait_for_selector(f"{CHOICES}, .table-page:not(.pending) svg .place, {FINISHED}")
+        if page.locator(FINISHED).count():
+            return
         version = page.locator(".table-page").get_attribute("data-version")
-        page.locator(READY).first.click()
+        menus = page.locator(".table-page:not(.pending) svg .place:not([data-action])")
+        choices = page.locator(CHOICES)
+        if menus.count() and (not choices.count() or rng.random() < 0.5):
+            menus.nth(rng.randrange(menus.count())).click()
+            choices = page.locator(".rr-menu [data-action]")
+        choices.nth(rng.randrange(choices.count())).click()
         page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
 
-def shoot(base: str, game: str, out: Path, decisions: int) -> None:
+def create_tables(page: Page, game: str) -> None:
+    """A few tables so the lobby's lists are not empty."""
+    for seats in (["human", "human", "bot"], ["bot", "bot", "bot"]):
+        page.select_option("select[name=game]", game)
+        page.select_option("select[name=players]", str(len(seats)))
+        for n, kind in enumerate(seats):
+            page.select_option(f"select[name=seat-{n}-kind]", kind)
+        page.select_option("select[name=my_seat]", "")  # watch only: left open or bots only
+        page.click("#create-table button[type=submit]")
+        page.wait_for_url("**/table/*")
+        page.goto(page.url.rsplit("/table/", 1)[0] + "/")
+        page.wait_for_selector("#create-table")
+
+
+def shoot_table(page: Page, base: str, game: str, out: Path, rng: random.Random) -> Path:
+    """A table of the human (seat 1) and bots, some choices in; its picture."""
+    page.goto(base + "/")
+    page.wait_for_selector("#create-table")
+    page.select_option("select[name=game]", game)
+    if game in FULL_PAGE:
+        page.select_option("select[name=players]", "3")
+    page.click("#create-table button[type=submit]")  # the default: you and bots
+    page.wait_for_url("**/table/*")
+    play(page, DECISIONS.get(game, 12), rng)
+    page.wait_for_timeout(800)
+    path = out / f"table-{game.replace('_', '-')}.png"
+    page.screenshot(path=str(path), full_page=game in FULL_PAGE)
+    return path
+
+
+def shoot(base: str, games: list[str], out: Path) -> list[Path]:
+    chromium = os.environ.get("KAIDO_CHROMIUM") or shutil.which("chromium")
+    if not chromium:
+        raise SystemExit("needs Chromium: apt-get install chromium, or set KAIDO_CHROMIUM")
+    rng = random.Random(1)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
         page = browser.new_page(viewport={"width": 1360, "height": 900})
         page.goto(base + "/")
         page.click("#guest")
         page.wait_for_selector("#create-table")
-        # A few tables so the lobby's lists are not empty.
-        for seats in (["human", "human", "bot"], ["bot", "bot", "bot"]):
-            page.select_option("select[name=game]", game)
-            page.select_option("select[name=players]", str(len(seats)))
-            for n, kind in enumerate(seats):
-                page.select_option(f"select[name=seat-{n}-kind]", kind)
-            if kind == "bot":
-                page.select_option("select[name=my_seat]", "")
-            page.click("#create-table button[type=submit]")
-            page.wait_for_url("**/table/*")
-            page.goto(base + "/")
-            page.wait_for_selector("#create-table")
-        page.select_option("select[name=game]", game)
+        create_tables(page, games[0])
+        page.select_option("select[name=game]", games[0])
         page.wait_for_timeout(500)
         page.screenshot(path=str(out / "lobby.png"))
-        page.click("#create-table button[type=submit]")  # the default: you and bots
-        page.wait_for_url("**/table/*")
-        play(page, decisions)
-        page.wait_for_timeout(800)
-        page.screenshot(path=str(out / f"table-{game}.png"))
+        written = [out / "lobby.png"]
+        written += [shoot_table(page, base, game, out, rng) for game in games]
         browser.close()
+    return written
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="catan")
+    parser.add_argument("--games", nargs="+", default=["catan", "russian_railroads"])
     parser.add_argument("--out", type=Path, default=REPO / "docs")
-    parser.add_argument("--decisions", type=int, default=12, help="choices before the shot")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
-        server = start_server(Path(data), port, args.game)
+        server = start_server(Path(data), port, args.games)
         try:
-            shoot(f"http://127.0.0.1:{port}", args.game, args.out, args.decisions)
+            written = shoot(f"http://127.0.0.1:{port}", args.games, args.out)
         finally:
             server.terminate()
             server.wait(timeout=10)
-    print(f"wrote {args.out / 'lobby.png'} and {args.out / f'table-{args.game}.png'}")
+    print("wrote", ", ".join(str(path) for path in written))
     return 0
 
 

@@ -23,7 +23,7 @@ from kaido.games.russian_railroads.components import (
     WORKERS_TOTAL,
 )
 from kaido.games.russian_railroads.engine import deck_mask, to_move
-from kaido.games.russian_railroads.markers import colours_gained
+from kaido.games.russian_railroads.markers import colours_gained, reach
 from kaido.games.russian_railroads.scoring import round_score
 from kaido.games.russian_railroads.state import (
     BLACKW,
@@ -68,6 +68,7 @@ def board_view(b: list[int]) -> dict[str, Any]:
     return {
         "markers": [b[POS + line * 5 : POS + line * 5 + 5] for line in range(3)],
         "locos": b[LOCO : LOCO + 4],
+        "reach": [reach(b, line) for line in range(3)],
         "factories": b[FACT : FACT + 5],
         "industry": [b[IND], b[IND2]],
         "workers": b[HAND],
