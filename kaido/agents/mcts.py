@@ -27,10 +27,11 @@ from kaido.core.game import Game, result_value
 
 
 class _Node:
-    __slots__ = ("available", "children", "totals", "visits")
+    __slots__ = ("available", "children", "legal", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, _Node] = {}
+        self.legal: Sequence[Action] | None = None
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * players
@@ -51,6 +52,10 @@ class _Budget:
 
 
 class _SearchAgent(Agent):
+    fixed_worlds = False
+    """Whether every iteration of one tree starts from the same world, so that a node
+    always stands for the same state and may keep its legal actions."""
+
     def __init__(
         self,
         seed: int = 0,
@@ -87,7 +92,11 @@ class _SearchAgent(Agent):
         """Select and expand in the tree, play out, back up the value vector."""
         node, path, rng = root, [root], self.rng
         while not game.is_over(world):
-            legal = game.search_actions(world, game.legal_actions(world))
+            legal = node.legal
+            if legal is None:
+                legal = game.search_actions(world, game.legal_actions(world))
+                if self.fixed_worlds:
+                    node.legal = legal
             children = node.children
             selectable = False
             for action in legal:
@@ -162,6 +171,7 @@ class MCTSAgent(_SearchAgent):
     """Determinized UCT: `worlds` deals from the player's view, one UCT tree each."""
 
     kind = "mcts"
+    fixed_worlds = True
 
     def __init__(self, seed: int = 0, worlds: int = 4, **settings: Any) -> None:
         super().__init__(seed, **settings)

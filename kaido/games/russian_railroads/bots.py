@@ -56,8 +56,11 @@ INCOME_WEIGHTS = {
 }
 
 
-def projection(st: RRState, p: int, strategy: str = "balanced") -> float:
-    """Projected final VP of player `p` (see the module note)."""
+def projection(
+    st: RRState, p: int, strategy: str = "balanced", majority: float | None = None
+) -> float:
+    """Projected final VP of player `p` (see the module note). `majority` is
+    `_majority(st, p)` when the caller has it already."""
     b = st.boards[p]
     if st.phase == PHASE_OVER:
         return float(b[VP])
@@ -73,7 +76,9 @@ def projection(st: RRState, p: int, strategy: str = "balanced") -> float:
     value += future * (1.5 * bin(b[ENGS]).count("1") + 2.5 * _potential(b, weights))
     value += _industry_potential(b) * future * weights[3]
     value += sum(end_bonus_vp(b, card) for card, _ in st.hands[p]) * 0.9
-    value += _majority(st, p) * min(1.0, 0.4 + 0.6 * st.round / st.rounds)
+    if majority is None:
+        majority = _majority(st, p)
+    value += majority * min(1.0, 0.4 + 0.6 * st.round / st.rounds)
     return value
 
 
@@ -100,6 +105,11 @@ def _industry_potential(b: list[int]) -> float:
 
 
 def _majority(st: RRState, p: int) -> float:
+    return _majorities(st)[p]
+
+
+def _majorities(st: RRState) -> list[float]:
+    """Every player's engineer majority VP as things stand (40 / 20 / 0)."""
     cards = [[c for c, _ in hand] for hand in st.hands]
     keys = sorted(
         (
@@ -109,10 +119,10 @@ def _majority(st: RRState, p: int) -> float:
         ),
         reverse=True,
     )
+    out = [0.0] * st.n
     for place, key in enumerate(keys[:2]):
-        if key[2] == p:
-            return 40.0 if place == 0 else 20.0
-    return 0.0
+        out[key[2]] = 40.0 if place == 0 else 20.0
+    return out
 
 
 _last: list[Any] = [None, None, None]
@@ -125,7 +135,8 @@ def _projections(st: RRState) -> list[float]:
     if _last[0] is st and _last[1] == mark:
         return list(_last[2])
     done = finish_greedily(st.copy()) if st.stack else st
-    values = [projection(done, q) for q in range(st.n)]
+    majorities = _majorities(done)
+    values = [projection(done, q, majority=majorities[q]) for q in range(st.n)]
     _last[:] = [st, mark, values]
     return values[:]
 
@@ -159,6 +170,19 @@ def evaluate(game: Game[Any], st: RRState, player: int) -> float:
     values = _projections(st)
     mine = values.pop(player)
     return 1.0 / (1.0 + math.exp(-(mine - max(values)) / 25.0))
+
+
+def evaluate_all(game: Game[Any], st: RRState) -> list[float]:
+    """`evaluate` for every player, from one set of projections."""
+    if st.phase == PHASE_OVER:
+        result = game.result(st)
+        return [result_value(result, p) for p in range(st.n)]
+    values = _projections(st)
+    out = []
+    for p, mine in enumerate(values):
+        best = max(v for q, v in enumerate(values) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(mine - best) / 25.0)))
+    return out
 
 
 # ---- play-outs and the heuristic agent ------------------------------------------------------

@@ -207,6 +207,11 @@ class RussianRailroads(Game[RRState]):
 
         return evaluate(self, state, player)
 
+    def evaluate_all(self, state: RRState) -> list[float]:
+        from kaido.games.russian_railroads.bots import evaluate_all
+
+        return evaluate_all(self, state)
+
     def search_actions(self, state: RRState, legal: Sequence[Action]) -> Sequence[Action]:
         from kaido.games.russian_railroads.bots import one_payment_each
 
