@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kaido.agents import GENERIC, make_agent
+from kaido.agents import GENERIC, MCTSAgent, make_agent
 from kaido.core.errors import KaidoError
 from kaido.core.match import play_out
 from kaido.core.rng import Rng
@@ -60,3 +60,15 @@ def test_agent_specs_are_checked() -> None:
     with pytest.raises(KaidoError, match="bad settings for agent 'mcts'"):
         make_agent("mcts:depth=3", TINY, 0)
     assert make_agent("mcts:time=0.2:c=1.5", TINY, 0).describe() == "mcts(time=0.2)"
+
+
+def test_determinized_trees_keep_legal_actions_without_changing_choices() -> None:
+    """A node of a determinized tree always stands for the same state, so MCTS keeps its
+    legal actions; the choices are those of an agent that lists them every time."""
+
+    class Relisting(MCTSAgent):
+        fixed_worlds = False
+
+    for state in sampled_states(TINY, 3, seed=8, every=3)[:-1]:
+        kept, relisted = MCTSAgent(seed=3, iterations=80), Relisting(seed=3, iterations=80)
+        assert kept.choose(TINY, state.copy()) is relisted.choose(TINY, state.copy())

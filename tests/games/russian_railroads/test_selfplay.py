@@ -76,3 +76,13 @@ def test_heuristic_strategy_from_an_agent_spec() -> None:
     assert agent.describe() == "heuristic(strategy=industry)"
     with pytest.raises(Exception, match="strategy"):
         make_agent("heuristic:strategy=nonsense", GAME, 1)
+
+
+def test_evaluate_all_matches_evaluate() -> None:
+    """Search agents score a leaf for every player at once; it must agree with `evaluate`."""
+    from tests.conformance.play import sampled_states
+
+    for players in (2, 4):
+        for state in sampled_states(GAME, players, seed=players, every=11):
+            values = GAME.evaluate_all(state)
+            assert values == pytest.approx([GAME.evaluate(state, p) for p in range(players)])
