@@ -12,6 +12,10 @@ view, so hidden cards, deck order and future dice are guesses, never the truth.
 Values are vectors (one entry per player); each node's mover maximises their own entry.
 Play-outs follow the game's `rollout_action` (uniformly random unless the game gives a
 policy) for `rollout` steps, then the game's `evaluate` scores the position.
+
+With `others=policy` only the searching player's decisions branch: inside the tree the
+other players follow the game's `rollout_action` too (an opponent model), so the budget
+goes into a deeper tree over one's own choices instead of being spread over replies.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game, result_value
+from kaido.core.rng import Rng
 
 
 class _Node:
@@ -64,8 +69,11 @@ class _SearchAgent(Agent):
         c: float = 0.7,
         rollout: int = 30,
         widen: float = 0.0,
+        others: str = "tree",
     ) -> None:
         super().__init__(seed)
+        if others not in ("tree", "policy"):
+            raise TypeError(f"others must be 'tree' or 'policy', not {others!r}")
         if iterations is None and time is None:
             iterations = 500
         self.iterations = iterations
@@ -73,25 +81,39 @@ class _SearchAgent(Agent):
         self.c = c
         self.rollout = rollout
         self.widen = widen
+        self.others = others
+        self._me = 0
 
     def describe(self) -> str:
         budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
         widen = f", widen={self.widen}" if self.widen > 0 else ""
-        return f"{self.kind}({budget}{widen})"
+        others = ", others=policy" if self.others == "policy" else ""
+        return f"{self.kind}({budget}{widen}{others})"
 
     def _search(
         self, game: Game[Any], root: _Node, deal: Callable[[], Any], budget: _Budget
     ) -> None:
         """Iterate on worlds from `deal()` until the budget is spent."""
         players = len(root.totals)
+        policy_seed = self.rng.next64()
         while budget.more():
-            self._iterate(game, root, deal(), players)
+            self._iterate(game, root, deal(), players, Rng(policy_seed))
             budget.done += 1
 
-    def _iterate(self, game: Game[Any], root: _Node, world: Any, players: int) -> None:
+    def _iterate(
+        self, game: Game[Any], root: _Node, world: Any, players: int, policy_rng: Rng
+    ) -> None:
         """Select and expand in the tree, play out, back up the value vector."""
         node, path, rng = root, [root], self.rng
+        modelled = self.others == "policy"
         while not game.is_over(world):
+            if modelled and game.to_move(world) != self._me:
+                # The others follow the game's play-out policy: no branching on their
+                # choices, so the tree goes deeper into our own. Its generator restarts
+                # each iteration, so one path always meets the same replies.
+                reply = game.rollout_action(world, game.legal_actions(world), policy_rng)
+                game.apply(world, reply, trusted=True)
+                continue
             legal = node.legal
             if legal is None:
                 legal = game.search_actions(world, game.legal_actions(world))
@@ -182,6 +204,7 @@ class MCTSAgent(_SearchAgent):
         if len(legal) == 1:
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)
+        self._me = me
         roots = []
         iterations = None if self.iterations is None else max(1, self.iterations // self.worlds)
         seconds = None if self.seconds is None else self.seconds / self.worlds
@@ -203,6 +226,7 @@ class ISMCTSAgent(_SearchAgent):
         if len(legal) == 1:
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)
+        self._me = me
         root = _Node(players)
 
         def deal() -> Any:

@@ -11,7 +11,16 @@ from kaido.core.rng import Rng
 from tests.conformance.play import sampled_states
 from tests.core.tiny_game import TINY, TinyState
 
-SPECS = ["random", "greedy", "mcts:iterations=60", "ismcts:iterations=60", "mcts:time=0.01"]
+SPECS = [
+    "random",
+    "greedy",
+    "mcts:iterations=60",
+    "ismcts:iterations=60",
+    "mcts:iterations=60:others=policy",
+    "ismcts:iterations=60:others=policy",
+    "mcts:time=0.01",
+]
+SEEDED = SPECS[:-1]  # every spec with a budget in iterations
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -22,14 +31,14 @@ def test_agents_pick_legal_actions_and_finish_games(spec: str) -> None:
     assert TINY.is_over(state) and taken
 
 
-@pytest.mark.parametrize("spec", SPECS[:4])
+@pytest.mark.parametrize("spec", SEEDED)
 def test_same_seed_same_choices(spec: str) -> None:
     for state in sampled_states(TINY, 3, seed=5, every=4)[:-1]:
         a, b = make_agent(spec, TINY, 9), make_agent(spec, TINY, 9)
         assert a.choose(TINY, state.copy()) is b.choose(TINY, state.copy())
 
 
-@pytest.mark.parametrize("spec", SPECS[:4])
+@pytest.mark.parametrize("spec", SEEDED)
 def test_agents_never_peek_at_hidden_information(spec: str) -> None:
     """A state and a re-dealt twin the player cannot tell apart get the same choice."""
     for state in sampled_states(TINY, 3, seed=6, every=3)[:-1]:
@@ -50,7 +59,10 @@ def last_chance() -> TinyState:
     return state
 
 
-@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=200", "ismcts:iterations=200"])
+@pytest.mark.parametrize(
+    "spec",
+    ["greedy", "mcts:iterations=200", "ismcts:iterations=200", "mcts:iterations=200:others=policy"],
+)
 def test_search_finds_the_winning_move(spec: str) -> None:
     assert make_agent(spec, TINY, 1).choose(TINY, last_chance()) is TINY.bank[6]
 
@@ -60,6 +72,10 @@ def test_agent_specs_are_checked() -> None:
     with pytest.raises(KaidoError, match="bad settings for agent 'mcts'"):
         make_agent("mcts:depth=3", TINY, 0)
     assert make_agent("mcts:time=0.2:c=1.5", TINY, 0).describe() == "mcts(time=0.2)"
+    with pytest.raises(KaidoError, match="others must be 'tree' or 'policy'"):
+        make_agent("mcts:others=greedy", TINY, 0)
+    modelled = make_agent("mcts:iterations=5:others=policy", TINY, 0)
+    assert modelled.describe() == "mcts(it=5, others=policy)"
 
 
 def test_determinized_trees_keep_legal_actions_without_changing_choices() -> None:
