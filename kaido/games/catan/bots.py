@@ -180,7 +180,7 @@ class HeuristicAgent(Agent):
             return self._robber(s, legal)
         if phase == MAIN:
             return self._main(s, legal)
-        if phase == OFFER_DRAFT:
+        if phase == OFFER_DRAFT:  # the heuristic writes the offer; the search judges opening it
             return self._draft(s, legal)
         if phase == OFFER_REPLY:
             return self._reply(s, legal)
@@ -267,7 +267,7 @@ class HeuristicAgent(Agent):
         if trade is not None:
             return trade
         may_propose = self.propose and not s.offers_made  # one offer a turn
-        if may_propose and A.OPEN_OFFER in legal_set and self._offer_terms(s):
+        if may_propose and A.OPEN_OFFER in legal_set and self.offer_terms(s):
             return A.OPEN_OFFER
         return A.END
 
@@ -340,7 +340,7 @@ class HeuristicAgent(Agent):
                 best, best_rate = action, rate
         return best
 
-    def _offer_terms(self, s: CatanState) -> tuple[int, int] | None:
+    def offer_terms(self, s: CatanState) -> tuple[int, int] | None:
         """One surplus card for one card the goal lacks, or None."""
         p = s.turn
         need = self._needs(s, p)
@@ -354,7 +354,7 @@ class HeuristicAgent(Agent):
         return (give, wanted) if give != wanted else None
 
     def _draft(self, s: CatanState, legal: Sequence[Action]) -> Action:
-        terms = self._offer_terms(s)
+        terms = self.offer_terms(s)
         if terms is None:
             return A.WITHDRAW
         give, wanted = terms
@@ -414,8 +414,9 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     """The candidates worth a search agent's time, so that its few play-outs go to real
     alternatives: the heuristic player's own choice, plus the best option of each other
     kind (the best road, the best site, best-rate bank trades, each card play, ending the
-    turn); the best few starting sites, roads and robber hexes. Domestic offers are
-    opened only as the heuristic would, and written as it would; no counter-offers."""
+    turn); the best few starting sites, roads and robber hexes. A domestic offer may be
+    opened whenever the heuristic has terms for one (it opens one a turn, a search up to
+    SEARCH_OFFERS), written as the heuristic would; no counter-offers."""
     phase = s.phase
     if phase == MAIN:
         return _main_candidates(s, legal)
@@ -440,6 +441,8 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
 
 
 _CANDIDATES: dict[tuple[object, ...], list[Action]] = {}
+SEARCH_OFFERS = 3
+"""How many domestic offers a turn a search agent considers opening."""
 
 
 def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
@@ -492,6 +495,8 @@ def _find_main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action
         out.extend(_POLICY.ranked_roads(s, roads)[:2])
     if sites:
         out.append(max(sites, key=lambda a: site_value(s.board, int(a.args[0]))))
+    if A.OPEN_OFFER in legal and s.offers_made < SEARCH_OFFERS and _POLICY.offer_terms(s):
+        out.append(A.OPEN_OFFER)  # the heuristic offers once a turn; a search may again
     for action in legal:
         kind = action.kind
         if kind in ("road", "settlement", "city", "trade"):
