@@ -180,7 +180,7 @@ class HeuristicAgent(Agent):
             return self._robber(s, legal)
         if phase == MAIN:
             return self._main(s, legal)
-        if phase == OFFER_DRAFT:  # the heuristic writes the offer; the search judges opening it
+        if phase == OFFER_DRAFT:
             return self._draft(s, legal)
         if phase == OFFER_REPLY:
             return self._reply(s, legal)
@@ -410,6 +410,10 @@ def rollout_action(s: CatanState, legal: Sequence[Action], rng: Rng) -> Action:
     return _QUICK_POLICY.decide(s, legal)
 
 
+SEARCH_OFFERS = 3
+"""How many domestic offers a turn a search agent considers opening."""
+
+
 def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     """The candidates worth a search agent's time, so that its few play-outs go to real
     alternatives: the heuristic player's own choice, plus the best option of each other
@@ -441,8 +445,6 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
 
 
 _CANDIDATES: dict[tuple[object, ...], list[Action]] = {}
-SEARCH_OFFERS = 3
-"""How many domestic offers a turn a search agent considers opening."""
 
 
 def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
