@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
@@ -40,6 +40,15 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * players
+
+
+class _Tree(NamedTuple):
+    """A determinized world and the tree searched from it. The others' replies under
+    `others=policy` come from `policy_seed`, so a kept subtree meets the same replies."""
+
+    world: Any
+    root: _Node
+    policy_seed: int
 
 
 class _Budget:
@@ -91,11 +100,16 @@ class _SearchAgent(Agent):
         return f"{self.kind}({budget}{widen}{others})"
 
     def _search(
-        self, game: Game[Any], root: _Node, deal: Callable[[], Any], budget: _Budget
+        self,
+        game: Game[Any],
+        root: _Node,
+        deal: Callable[[], Any],
+        budget: _Budget,
+        policy_seed: int,
     ) -> None:
-        """Iterate on worlds from `deal()` until the budget is spent."""
+        """Iterate on worlds from `deal()` until the budget is spent; `policy_seed` seeds
+        the others' replies under `others=policy`."""
         players = len(root.totals)
-        policy_seed = self.rng.next64()
         while budget.more():
             self._iterate(game, root, deal(), players, Rng(policy_seed))
             budget.done += 1
@@ -190,7 +204,13 @@ def _most_visited(roots: Sequence[_Node], legal: Sequence[Action], rng_pick: int
 
 
 class MCTSAgent(_SearchAgent):
-    """Determinized UCT: `worlds` deals from the player's view, one UCT tree each."""
+    """Determinized UCT: `worlds` deals from the player's view, one UCT tree each.
+
+    Trees carry over between the player's own decisions: after its move, each world
+    takes the move too, and while a world still looks, from the player's seat, exactly
+    like the real game (nothing was drawn, rolled or revealed since), its subtree under
+    the move goes on being searched instead of a fresh deal.
+    """
 
     kind = "mcts"
     fixed_worlds = True
@@ -198,22 +218,52 @@ class MCTSAgent(_SearchAgent):
     def __init__(self, seed: int = 0, worlds: int = 4, **settings: Any) -> None:
         super().__init__(seed, **settings)
         self.worlds = worlds
+        self._kept: list[_Tree] = []
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = game.search_actions(state, game.legal_actions(state))
-        if len(legal) == 1:
-            return legal[0]
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
-        roots = []
-        iterations = None if self.iterations is None else max(1, self.iterations // self.worlds)
-        seconds = None if self.seconds is None else self.seconds / self.worlds
-        for _ in range(self.worlds):
-            world = game.determinize(state, me, self.rng)
-            root = _Node(players)
-            self._search(game, root, world.copy, _Budget(iterations, seconds))
-            roots.append(root)
-        return _most_visited(roots, legal, self.rng.below(1 << 30))
+        trees = self._kept_trees(game, state, me)
+        legal = game.search_actions(state, game.legal_actions(state))
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            iterations = None if self.iterations is None else max(1, self.iterations // self.worlds)
+            seconds = None if self.seconds is None else self.seconds / self.worlds
+            for i in range(self.worlds):
+                if i == len(trees):
+                    world = game.determinize(state, me, self.rng)
+                    trees.append(_Tree(world, _Node(players), self.rng.next64()))
+                tree = trees[i]
+                budget = _Budget(iterations, seconds)
+                self._search(game, tree.root, tree.world.copy, budget, tree.policy_seed)
+            roots = [tree.root for tree in trees]
+            action = _most_visited(roots, legal, self.rng.below(1 << 30))
+        self._keep(game, trees, action)
+        return action
+
+    def _kept_trees(self, game: Game[Any], state: Any, me: int) -> list[_Tree]:
+        """The kept trees whose world the player cannot tell from the real game."""
+        kept, self._kept = self._kept, []
+        if not kept:
+            return []
+        seen = game.view(state, me)
+        return [
+            tree
+            for tree in kept
+            if not game.is_over(tree.world)
+            and game.to_move(tree.world) == me
+            and game.view(tree.world, me) == seen
+        ]
+
+    def _keep(self, game: Game[Any], trees: list[_Tree], action: Action) -> None:
+        """Each world after `action`, with the subtree the search grew under it."""
+        for tree in trees:
+            child = tree.root.children.get(action.index)
+            if child is not None:
+                world = tree.world.copy()
+                game.apply(world, action, trusted=True)
+                self._kept.append(_Tree(world, child, tree.policy_seed))
 
 
 class ISMCTSAgent(_SearchAgent):
@@ -232,5 +282,6 @@ class ISMCTSAgent(_SearchAgent):
         def deal() -> Any:
             return game.determinize(state, me, self.rng)
 
-        self._search(game, root, deal, _Budget(self.iterations, self.seconds))
+        budget = _Budget(self.iterations, self.seconds)
+        self._search(game, root, deal, budget, self.rng.next64())
         return _most_visited([root], legal, self.rng.below(1 << 30))

@@ -88,3 +88,24 @@ def test_determinized_trees_keep_legal_actions_without_changing_choices() -> Non
     for state in sampled_states(TINY, 3, seed=8, every=3)[:-1]:
         kept, relisted = MCTSAgent(seed=3, iterations=80), Relisting(seed=3, iterations=80)
         assert kept.choose(TINY, state.copy()) is relisted.choose(TINY, state.copy())
+
+
+def test_mcts_keeps_its_trees_while_nothing_new_is_seen() -> None:
+    """After banking, the player moves again having learnt nothing: the search goes on in
+    the subtrees it grew. After the turn passes, its trees are dropped."""
+    kept_any = False
+    for state in sampled_states(TINY, 2, seed=11, every=1):
+        if TINY.is_over(state):
+            continue
+        me = TINY.to_move(state)
+        agent = MCTSAgent(seed=2, iterations=80)
+        action = agent.choose(TINY, state)
+        TINY.apply(state, action)
+        trees = agent._kept_trees(TINY, state, me)
+        if action.kind == "bank" and action.args[0] != 1:
+            assert trees and all(tree.root.visits for tree in trees)
+            assert all(TINY.view(tree.world, me) == TINY.view(state, me) for tree in trees)
+            kept_any = True
+        elif TINY.to_move(state) != me:
+            assert not trees
+    assert kept_any

@@ -199,15 +199,22 @@ class HeuristicAgent(Agent):
         return best
 
     def _best_road(self, s: CatanState, legal: Sequence[Action]) -> Action:
-        return self.ranked_roads(s, legal)[0]
+        values = self._road_values(s, legal)
+        return legal[values.index(max(values))]
 
     def ranked_roads(self, s: CatanState, legal: Sequence[Action]) -> list[Action]:
         """Roads best first: toward the best free site within reach."""
-        p = game_to_move(s)
-        prod = production(s, p)
+        values = self._road_values(s, legal)
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        return [legal[i] for i in order]
 
+    def _road_values(self, s: CatanState, legal: Sequence[Action]) -> list[float]:
+        """Per road, the best site at either end or one step beyond (less), plus a tiny
+        random tie-break."""
+        prod = production(s, game_to_move(s))
         blocked, board = s.blocked, s.board
         sites: dict[int, float] = {}
+        ends: dict[int, float] = {}
 
         def site(w: int) -> float:
             found = sites.get(w)
@@ -215,13 +222,17 @@ class HeuristicAgent(Agent):
                 found = sites[w] = -9.0 if blocked >> w & 1 else site_value(board, w, prod)
             return found
 
-        def value(action: Action) -> float:
-            best = 0.0
-            for v in EDGE_VERTICES[int(action.args[0])]:
-                best = max(best, site(v), *[site(w) - 2 for w in VERTEX_NEIGHBORS[v]])
-            return best + self.rng.random() * 0.01
+        def end(v: int) -> float:
+            found = ends.get(v)
+            if found is None:
+                found = ends[v] = max(site(v), *[site(w) - 2 for w in VERTEX_NEIGHBORS[v]])
+            return found
 
-        return sorted(legal, key=lambda a: -value(a))
+        rand = self.rng.random
+        return [
+            max(0.0, *[end(v) for v in EDGE_VERTICES[int(a.args[0])]]) + rand() * 0.01
+            for a in legal
+        ]
 
     # -- the turn --
 
@@ -243,7 +254,9 @@ class HeuristicAgent(Agent):
         return max(legal, key=lambda a: hand[int(a.args[0])] - 2 * need[int(a.args[0])])
 
     def _robber(self, s: CatanState, legal: Sequence[Action]) -> Action:
-        return max(legal, key=lambda a: robber_value(s, a) + self.rng.random() * 0.01)
+        rand = self.rng.random
+        scores = [value + rand() * 0.01 for value in robber_values(s, legal)]
+        return legal[scores.index(max(scores))]
 
     def _main(self, s: CatanState, legal: Sequence[Action]) -> Action:
         p = s.turn
@@ -515,23 +528,32 @@ def _find_main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action
     return unique
 
 
-def robber_value(s: CatanState, action: Action) -> float:
-    """How much a robber move hurts the others (the leaders most) and not the mover."""
+def robber_values(s: CatanState, legal: Sequence[Action]) -> list[float]:
+    """Per robber move, how much it hurts the others (the leaders most) and not the mover."""
     p = s.turn
-    board = s.board
-    h, victim = int(action.args[0]), int(action.args[1])
-    pips = PIPS[board.number[h]] if board.resource[h] >= 0 else 0
-    hurt = 0.0
-    for v in HEX_VERTICES[h]:
-        b = s.buildings[v]
-        if b:
-            owner = (b - 1) & 3
-            amount = 2 if b >= CITY_BASE else 1
-            hurt += (-3.0 if owner == p else 1.0 + 0.2 * s.vp[owner]) * amount * pips
-    if victim >= 0:
-        hurt += 2.0 * min(sum(s.hand[victim * 5 : victim * 5 + 5]), 3)
-    return hurt
+    board, buildings, vp, hand = s.board, s.buildings, s.vp, s.hand
+    by_hex: dict[int, float] = {}
+    out = []
+    for action in legal:
+        h, victim = int(action.args[0]), int(action.args[1])
+        hurt = by_hex.get(h)
+        if hurt is None:
+            pips = PIPS[board.number[h]] if board.resource[h] >= 0 else 0
+            hurt = 0.0
+            for v in HEX_VERTICES[h]:
+                b = buildings[v]
+                if b:
+                    owner = (b - 1) & 3
+                    amount = 2 if b >= CITY_BASE else 1
+                    hurt += (-3.0 if owner == p else 1.0 + 0.2 * vp[owner]) * amount * pips
+            by_hex[h] = hurt
+        if victim >= 0:
+            hurt += 2.0 * min(sum(hand[victim * 5 : victim * 5 + 5]), 3)
+        out.append(hurt)
+    return out
 
 
 def _top_robber_moves(s: CatanState, legal: Sequence[Action], count: int) -> list[Action]:
-    return sorted(legal, key=lambda a: -robber_value(s, a))[:count]
+    values = robber_values(s, legal)
+    order = sorted(range(len(legal)), key=lambda i: -values[i])
+    return [legal[i] for i in order[:count]]

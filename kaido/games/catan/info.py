@@ -178,6 +178,7 @@ def view(s: CatanState, player: int | None) -> dict[str, Any]:
         "roads": [[e, p] for p in range(n) for e in bits(s.roads[p])],
         "bank": s.bank[:],
         "hand_sizes": hand_sizes,
+        "known_cards": [s.known[p * 5 : p * 5 + 5] for p in range(n)],
         "development_cards": dev_sizes,
         "bought_this_turn": sum(s.dev_new),
         "deck": len(s.deck),
@@ -236,8 +237,9 @@ def determinize(s: CatanState, player: int, rng: Rng) -> CatanState:
     """Deal again everything `player` cannot see, keeping every public count.
 
     Resources: the cards held or set aside by the others (the union is known: 19 per kind
-    minus the bank and `player`'s own) are dealt among them, keeping each hand and each
-    set-aside pile's size; cards an open offer shows a player to hold stay with them.
+    minus the bank and `player`'s own), less those the public record shows each of them
+    to hold (`CatanState.known`, and cards an open offer shows), are dealt among them,
+    keeping each hand and each set-aside pile's size.
     Development cards: the others' unplayed cards and the deck are dealt again, keeping
     each player's count and the count bought this turn; at the end of the game victory
     point cards are shown, so they stay where they are. The Rng is replaced.
@@ -261,26 +263,32 @@ def _committed(s: CatanState, q: int) -> list[int]:
 
 
 def _deal_resources(s: CatanState, player: int, rng: Rng) -> None:
+    """Each other player keeps the cards the public record shows they hold (`known`, and
+    what an open offer shows); the rest of the others' cards are dealt among them."""
     others = [q for q in range(s.n) if q != player]
     pool: list[int] = []
     fixed: dict[int, list[int]] = {}
     for q in others:
-        keep = _committed(s, q)
+        shown = _committed(s, q)
+        keep = [max(shown[k], s.known[q * 5 + k]) for k in range(5)]
         fixed[q] = keep
         for k in range(5):
-            pool += [k] * (s.hand[q * 5 + k] - keep[k] + s.pending[q * 5 + k])
+            pool += [k] * (s.hand[q * 5 + k] + s.pending[q * 5 + k] - keep[k])
     pool.sort()  # canonical: the deal may depend only on what `player` can see
     rng.shuffle(pool)
     for q in others:
-        keep = fixed[q]
-        hand_free = sum(s.hand[q * 5 : q * 5 + 5]) - sum(keep)
-        aside = sum(s.pending[q * 5 : q * 5 + 5])
-        s.hand[q * 5 : q * 5 + 5] = keep[:]
+        cards = [k for k in range(5) for _ in range(fixed[q][k])]
+        size = sum(s.hand[q * 5 : q * 5 + 5]) + sum(s.pending[q * 5 : q * 5 + 5])
+        cards += [pool.pop() for _ in range(size - len(cards))]
+        aside = sum(s.pending[q * 5 : q * 5 + 5])  # set aside face down, so any of them
+        rng.shuffle(cards)
+        s.hand[q * 5 : q * 5 + 5] = [0] * 5
         s.pending[q * 5 : q * 5 + 5] = [0] * 5
-        for _ in range(hand_free):
-            s.hand[q * 5 + pool.pop()] += 1
-        for _ in range(aside):
-            s.pending[q * 5 + pool.pop()] += 1
+        for i, k in enumerate(cards):
+            if i < aside:
+                s.pending[q * 5 + k] += 1
+            else:
+                s.hand[q * 5 + k] += 1
 
 
 def _deal_development(s: CatanState, player: int, rng: Rng) -> None:
@@ -358,6 +366,8 @@ def _check_cards(s: CatanState) -> None:
             f"{RESOURCES[k]}: {held} held + {s.bank[k]} in the bank != {CARDS_PER_KIND}"
         )
     assert min(s.hand) >= 0 and min(s.pending) >= 0, "a negative card count"
+    for i, count in enumerate(s.known):
+        assert 0 <= count <= s.hand[i] + s.pending[i], "the public record overstates a hand"
     for k in range(5):
         held = sum(s.dev[p * 5 + k] for p in range(n))
         in_deck = s.deck.count(k)

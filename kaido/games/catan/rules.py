@@ -402,6 +402,7 @@ class CatanGame(Game[CatanState]):
         for k in taken:
             s.bank[k] -= 1
             s.hand[p * 5 + k] += 1
+            s.known[p * 5 + k] += 1
         if events is not None:
             events.append(Event("year_of_plenty", {"player": p, "cards": taken}))
 
@@ -411,13 +412,14 @@ class CatanGame(Game[CatanState]):
         s.dev[p * 5 + MONOPOLY] -= 1
         s.played[MONOPOLY] += 1
         s.dev_played = True
-        hand = s.hand
+        hand, known = s.hand, s.known
         given = []
         for q in range(s.n):
             if q != p:
                 amount = hand[q * 5 + k]
-                hand[q * 5 + k] = 0
+                hand[q * 5 + k] = known[q * 5 + k] = 0
                 hand[p * 5 + k] += amount
+                known[p * 5 + k] += amount
                 given.append(amount)
             else:
                 given.append(0)
@@ -457,6 +459,9 @@ class CatanGame(Game[CatanState]):
         s.bank[give] += rate
         s.hand[o + get] += 1
         s.bank[get] -= 1
+        known = s.known
+        known[o + give] = max(0, known[o + give] - rate)
+        known[o + get] += 1
         if events is not None:
             events.append(Event("maritime", {"player": p, "give": give, "rate": rate, "get": get}))
 
@@ -523,10 +528,12 @@ class CatanGame(Game[CatanState]):
             give, get = s.offer[:5], s.offer[5:]
         else:  # the counter-offer: what q gives is what p gets
             get, give = s.counters[q * 10 : q * 10 + 5], s.counters[q * 10 + 5 : q * 10 + 10]
-        hand = s.hand
+        hand, known = s.hand, s.known
         for k in range(5):
             hand[p * 5 + k] += get[k] - give[k]
             hand[q * 5 + k] += give[k] - get[k]
+            known[p * 5 + k] = max(0, known[p * 5 + k] - give[k]) + get[k]
+            known[q * 5 + k] = max(0, known[q * 5 + k] - get[k]) + give[k]
         if events is not None:
             events.append(Event("trade", {"player": p, "partner": q, "give": give, "get": get}))
         clear_offer(s)
@@ -625,6 +632,7 @@ def new_state(options: Options, board: Board, rng: Rng) -> CatanState:
     s.turn = start
     s.turns = 0
     s.hand = [0] * (5 * n)
+    s.known = [0] * (5 * n)
     s.bank = [CARDS_PER_KIND] * 5
     s.pending = [0] * (5 * n)
     s.discard_left = [0] * n
@@ -679,13 +687,15 @@ def discarder(s: CatanState) -> int:
 
 
 def pay(s: CatanState, p: int, cost: tuple[int, ...]) -> None:
-    hand, bank = s.hand, s.bank
+    hand, bank, known = s.hand, s.bank, s.known
     o = p * 5
     for k in range(5):
         c = cost[k]
         if c:
             hand[o + k] -= c
             bank[k] += c
+            if known[o + k]:
+                known[o + k] = max(0, known[o + k] - c)
 
 
 def total_points(s: CatanState, p: int) -> int:
@@ -773,6 +783,7 @@ def starting_resources(s: CatanState, p: int, v: int, events: list[Event] | None
             k = board.resource[h]
             s.bank[k] -= 1
             s.hand[p * 5 + k] += 1
+            s.known[p * 5 + k] += 1
             gained.append(k)
     if events is not None:
         events.append(Event("start_resources", {"player": p, "cards": gained}))
@@ -875,6 +886,7 @@ def produce(s: CatanState, roll: int, events: list[Event] | None) -> None:
         for p in range(n):
             if owed[p]:
                 hand[p * 5 + kind] += owed[p]
+                s.known[p * 5 + kind] += owed[p]
                 bank[kind] -= owed[p]
                 if paid is not None:
                     paid[p * 5 + kind] = owed[p]
@@ -903,11 +915,19 @@ def start_seven(s: CatanState, events: list[Event] | None) -> None:
 def finish_discards(s: CatanState, events: list[Event] | None) -> None:
     pending, bank = s.pending, s.bank
     returned = [0] * 5
+    discarded = [sum(pending[p * 5 : p * 5 + 5]) for p in range(s.n)]
     for i, count in enumerate(pending):
         if count:
             bank[i % 5] += count
             returned[i % 5] += count
             pending[i] = 0
+    # Only the cards returned to the bank are seen, not who gave which: each discarder
+    # gave at most as many of a kind as came back, and at most as many as they gave.
+    known = s.known
+    for p, count in enumerate(discarded):
+        if count:
+            for k in range(5):
+                known[p * 5 + k] = max(0, known[p * 5 + k] - min(returned[k], count))
     s.phase = ROBBER
     if events is not None:
         events.append(Event("discarded", {"cards": returned}))
@@ -926,8 +946,17 @@ def steal(s: CatanState, thief: int, victim: int) -> int:
         if pick < 0:
             hand[o + k] -= 1
             hand[thief * 5 + k] += 1
+            forget_one_card(s, victim)
             return k
     raise AssertionError("unreachable: the pick lies within the hand")
+
+
+def forget_one_card(s: CatanState, victim: int) -> None:
+    """A card of unseen kind left the victim: each kind they surely held may be it."""
+    known = s.known
+    for i in range(victim * 5, victim * 5 + 5):
+        if known[i]:
+            known[i] -= 1
 
 
 def hex_victims(s: CatanState, h: int, mover: int) -> list[int]:

@@ -43,8 +43,13 @@ CITY_BASE = 5
 
 
 class CatanState:
-    """Everything about one game. `hand`, `dev`, `pending` and `counters` are flat,
-    player-major lists (`hand[p * 5 + kind]`); masks are ints over vertices or edges."""
+    """Everything about one game. `hand`, `known`, `dev`, `pending` and `counters` are
+    flat, player-major lists (`hand[p * 5 + kind]`); masks are ints over vertices or edges.
+
+    `known` is what everybody knows of each hand from the public record (production,
+    builds, trades, discards, cards played): per kind, how many the player surely holds,
+    counting cards set aside to discard. Only a steal's card is secret, so after one the
+    victim's count of every kind drops by one and the thief's does not grow."""
 
     __slots__ = (
         "bank",
@@ -64,6 +69,7 @@ class CatanState:
         "frontier",
         "hand",
         "knights",
+        "known",
         "la_holder",
         "last_vertex",
         "lr_holder",
@@ -102,6 +108,7 @@ class CatanState:
     turn: int
     turns: int
     hand: list[int]
+    known: list[int]
     bank: list[int]
     pending: list[int]
     discard_left: list[int]
@@ -150,6 +157,7 @@ class CatanState:
         other.turn = self.turn
         other.turns = self.turns
         other.hand = self.hand[:]
+        other.known = self.known[:]
         other.bank = self.bank[:]
         other.pending = self.pending[:]
         other.discard_left = self.discard_left[:]

@@ -10,6 +10,7 @@ from kaido.core.rng import Rng
 from kaido.games.catan import GAME
 from kaido.games.catan.actions import TABLE
 from kaido.games.catan.board import KNIGHT, VICTORY_POINT
+from kaido.games.catan.rules import steal
 from tests.games.catan.helpers import act, blank, check, corner, give, roll, settle
 
 
@@ -134,3 +135,49 @@ def test_render_fits_100_columns_with_colours() -> None:
         assert "[" in text  # rich markup for colours
         assert "h9" in plain and "0" in plain  # hex and intersection numbers
     assert "mountains" in GAME.render(s, None) and "山脈" in GAME.render(s, None, "ja")
+
+
+def test_the_public_record_follows_production_and_trades() -> None:
+    """CT-PROD-1: everyone sees what a roll pays; CT-PORT: a bank trade is seen too."""
+    s = blank()
+    h = next(h for h in range(19) if s.board.number[h])
+    kind = s.board.resource[h]
+    settle(s, 1, corner(h, 0))
+    roll(s, s.board.number[h])
+    assert s.known[5 + kind] == s.hand[5 + kind] >= 1
+    give(s, 0, ore=4)  # unseen: the record does not know them
+    act(s, "maritime", 4, 4, 3)
+    assert s.known[0:5] == [0, 0, 0, 1, 0] and s.hand[4] == 0
+    check(s)
+
+
+def test_a_stolen_card_is_unseen_and_a_lone_discard_is_seen() -> None:
+    """CT-ROBBER-5: the stolen card stays hidden, so every kind the victim surely held
+    may be the one gone; CT-SEVEN-2: the cards returned to the bank are seen."""
+    s = blank()
+    give(s, 0, brick=2, ore=1)
+    s.known[0:5] = s.hand[0:5]
+    steal(s, 1, 0)
+    assert s.known[0:5] == [0, 1, 0, 0, 0] and s.known[5:10] == [0] * 5
+    s = blank()
+    give(s, 1, ore=4, grain=4)
+    s.known[5:10] = s.hand[5:10]
+    roll(s, 7)
+    for _ in range(4):
+        act(s, "discard", 4)
+    assert s.known[5:10] == [0, 0, 0, 4, 0]
+    check(s)
+
+
+def test_determinize_keeps_the_cards_the_record_shows() -> None:
+    s = blank()
+    give(s, 1, brick=2, ore=1, wool=2)
+    s.known[5:10] = [0, 2, 0, 0, 0]  # the two bricks were seen arriving
+    give(s, 2, ore=2, wool=1)
+    dealt = set()
+    for seed in range(30):
+        world = GAME.determinize(s, 0, Rng(seed))
+        assert world.hand[5 + 1] >= 2 and world.known == s.known
+        dealt.add(tuple(world.hand[5:10]))
+        check(world)
+    assert len(dealt) > 1  # the unseen cards really are dealt again
