@@ -204,9 +204,7 @@ class HeuristicAgent(Agent):
 
     def ranked_roads(self, s: CatanState, legal: Sequence[Action]) -> list[Action]:
         """Roads best first: toward the best free site within reach."""
-        values = self._road_values(s, legal)
-        order = sorted(range(len(legal)), key=lambda i: -values[i])
-        return [legal[i] for i in order]
+        return best_first(legal, self._road_values(s, legal))
 
     def _road_values(self, s: CatanState, legal: Sequence[Action]) -> list[float]:
         """Per road, the best site at either end or one step beyond (less), plus a tiny
@@ -554,6 +552,10 @@ def robber_values(s: CatanState, legal: Sequence[Action]) -> list[float]:
 
 
 def _top_robber_moves(s: CatanState, legal: Sequence[Action], count: int) -> list[Action]:
-    values = robber_values(s, legal)
-    order = sorted(range(len(legal)), key=lambda i: -values[i])
-    return [legal[i] for i in order[:count]]
+    return best_first(legal, robber_values(s, legal))[:count]
+
+
+def best_first(actions: Sequence[Action], values: list[float]) -> list[Action]:
+    """`actions` by their `values`, highest first (ties keep their order)."""
+    order = sorted(range(len(actions)), key=lambda i: -values[i])
+    return [actions[i] for i in order]
