@@ -34,6 +34,7 @@ from kaido.games.catan.board import (
     WIN_POINTS,
     Board,
 )
+from kaido.games.catan.engine import discarder, to_move
 from kaido.games.catan.state import (
     CITY_BASE,
     COUNTER_DRAFT,
@@ -193,7 +194,7 @@ class HeuristicAgent(Agent):
     # -- placement --
 
     def _best_site(self, s: CatanState, legal: Sequence[Action]) -> Action:
-        p = game_to_move(s)
+        p = to_move(s)
         prod = production(s, p)
         best = max(legal, key=lambda a: site_value(s.board, int(a.args[0]), prod))
         return best
@@ -209,7 +210,7 @@ class HeuristicAgent(Agent):
     def _road_values(self, s: CatanState, legal: Sequence[Action]) -> list[float]:
         """Per road, the best site at either end or one step beyond (less), plus a tiny
         random tie-break."""
-        prod = production(s, game_to_move(s))
+        prod = production(s, to_move(s))
         blocked, board = s.blocked, s.board
         sites: dict[int, float] = {}
         ends: dict[int, float] = {}
@@ -244,8 +245,6 @@ class HeuristicAgent(Agent):
         return any(s.buildings[v] and (s.buildings[v] - 1) & 3 == p for v in HEX_VERTICES[s.robber])
 
     def _discard(self, s: CatanState, legal: Sequence[Action]) -> Action:
-        from kaido.games.catan.rules import discarder
-
         p = discarder(s)
         need = self._needs(s, p)
         hand = s.hand[p * 5 : p * 5 + 5]
@@ -402,12 +401,6 @@ class HeuristicAgent(Agent):
         return A.REJECT
 
 
-def game_to_move(s: CatanState) -> int:
-    from kaido.games.catan.rules import GAME
-
-    return GAME.to_move(s)
-
-
 # ---- play-out policy for search agents ------------------------------------------------------
 
 _POLICY = HeuristicAgent(0)
@@ -445,7 +438,7 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     if len(legal) <= 3:
         return legal
     if phase == SETUP_SETTLEMENT:
-        prod = production(s, game_to_move(s))
+        prod = production(s, to_move(s))
         ranked = sorted(legal, key=lambda a: -site_value(s.board, int(a.args[0]), prod))
         return ranked[:5]
     if phase in (SETUP_ROAD, FREE_ROAD):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kaido.core.actions import Action
 from kaido.core.errors import IllegalAction
 from kaido.games.catan import actions as A
@@ -12,11 +10,16 @@ from kaido.games.catan.board import (
     DEV_COST,
     EDGE_BIT,
     EDGE_VERTICES,
+    KNIGHT,
+    MONOPOLY,
     RESOURCES,
+    ROAD_BUILDING,
     ROAD_COST,
     SETTLEMENT_COST,
     VERTEX_BIT,
+    YEAR_OF_PLENTY,
 )
+from kaido.games.catan.engine import hex_victims
 from kaido.games.catan.state import (
     CITY_BASE,
     COUNTER_DRAFT,
@@ -33,9 +36,6 @@ from kaido.games.catan.state import (
     SETUP_SETTLEMENT,
     CatanState,
 )
-
-if TYPE_CHECKING:
-    from kaido.games.catan.rules import CatanGame
 
 DEV_PLAYS = {"knight", "road_building", "year_of_plenty", "monopoly"}
 BUILDS = {"road", "settlement", "city", "buy"}
@@ -54,7 +54,7 @@ NEGOTIATION = {
 }
 
 
-def why_illegal(game: CatanGame, s: CatanState, action: Action) -> IllegalAction:
+def why_illegal(s: CatanState, action: Action) -> IllegalAction:
     if s.phase == OVER:
         return IllegalAction("CT-WIN-2", "the game is over")
     kind = action.kind
@@ -121,8 +121,6 @@ def _robber(s: CatanState, action: Action) -> IllegalAction:
         return IllegalAction("CT-ROBBER-2", "the robber must move to another hex")
     if s.by_knight and h == s.board.desert:
         return IllegalAction("CT-KNIGHT-1", "a knight moves the robber to a hex with a token")
-    from kaido.games.catan.rules import hex_victims
-
     victims = hex_victims(s, h, s.turn)
     if victim == A.NOBODY:
         return IllegalAction("CT-ROBBER-4", "an opponent on that hex must be robbed (R-4)")
@@ -132,8 +130,6 @@ def _robber(s: CatanState, action: Action) -> IllegalAction:
 
 
 def _dev_play(s: CatanState, action: Action) -> IllegalAction:
-    from kaido.games.catan.board import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
-
     card = {
         "knight": KNIGHT,
         "road_building": ROAD_BUILDING,

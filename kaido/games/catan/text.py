@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kaido.core.actions import Action
 from kaido.core.events import Event
 from kaido.games.catan.board import (
@@ -17,9 +15,8 @@ from kaido.games.catan.board import (
     bits,
     hex_center,
 )
-
-if TYPE_CHECKING:
-    from kaido.games.catan.state import CatanState
+from kaido.games.catan.state import CatanState
+from kaido.games.catan.views import view
 
 RESOURCE_NAMES = {
     "en": ("lumber", "brick", "wool", "grain", "ore"),
@@ -393,8 +390,6 @@ def _draw_harbours(canvas: _Canvas, state: CatanState, lang: str) -> None:
 
 
 def _status(state: CatanState, viewer: int | None, lang: str) -> str:
-    from kaido.games.catan.info import view
-
     v = view(state, viewer)
     ja = lang == "ja"
     res = RESOURCE_NAMES[lang]

@@ -130,31 +130,31 @@ _last: list[Any] = [None, None, None]
 every player's value of one leaf in a row, so the projections are computed once."""
 
 
-def _projections(st: RRState) -> list[float]:
+def _projections(game: Game[Any], st: RRState) -> list[float]:
     mark = (st.turn_serial, len(st.stack), st.round, tuple(sum(b) for b in st.boards))
     if _last[0] is st and _last[1] == mark:
         return list(_last[2])
-    done = finish_greedily(st.copy()) if st.stack else st
+    done = finish_greedily(game, st.copy()) if st.stack else st
     majorities = _majorities(done)
     values = [projection(done, q, majority=majorities[q]) for q in range(st.n)]
     _last[:] = [st, mark, values]
     return values[:]
 
 
-def finish_greedily(st: RRState, strategy: str = "balanced", limit: int = 12) -> RRState:
+def finish_greedily(
+    game: Game[Any], st: RRState, strategy: str = "balanced", limit: int = 12
+) -> RRState:
     """Complete the pending action: each choice the one with the best projection for the
     player deciding. A pending action's worth shows only once it is done."""
-    from kaido.games.russian_railroads import GAME
-
     for _ in range(limit):
         if not st.stack or st.phase == PHASE_OVER:
             break
         mover = engine.to_move(st)
         best: RRState | None = None
         best_value = -math.inf
-        for action in GAME.legal_actions(st):
+        for action in game.legal_actions(st):
             after = st.copy()
-            GAME.step(after, action, None)
+            game.step(after, action, None)
             value = projection(after, mover, strategy)
             if value > best_value:
                 best, best_value = after, value
@@ -167,7 +167,7 @@ def finish_greedily(st: RRState, strategy: str = "balanced", limit: int = 12) ->
 def evaluate(game: Game[Any], st: RRState, player: int) -> float:
     if st.phase == PHASE_OVER:
         return result_value(game.result(st), player)
-    values = _projections(st)
+    values = _projections(game, st)
     mine = values.pop(player)
     return 1.0 / (1.0 + math.exp(-(mine - max(values)) / 25.0))
 
@@ -177,7 +177,7 @@ def evaluate_all(game: Game[Any], st: RRState) -> list[float]:
     if st.phase == PHASE_OVER:
         result = game.result(st)
         return [result_value(result, p) for p in range(st.n)]
-    values = _projections(st)
+    values = _projections(game, st)
     out = []
     for p, mine in enumerate(values):
         best = max(v for q, v in enumerate(values) if q != p)
@@ -188,28 +188,26 @@ def evaluate_all(game: Game[Any], st: RRState) -> list[float]:
 # ---- play-outs and the heuristic agent ------------------------------------------------------
 
 
-def rollout_action(st: RRState, legal: list[Action], rng: Rng) -> Action:
+def rollout_action(game: Game[Any], st: RRState, legal: list[Action], rng: Rng) -> Action:
     """A cheap play-out move: inside an action, the choice that raises the mover's round
     income most; on a turn, a random space, not passing or paying rubles for nothing
     while workers remain, so play-outs look like play."""
     if len(legal) == 1:
         return legal[0]
     if st.stack:
-        return _greedy_income(st, legal, rng)
+        return _greedy_income(game, st, legal, rng)
     plain = [a for a in legal if a.kind == "place" and a.args[1] == 0]
     pool = plain or [a for a in legal if a.kind != "pass"] or legal
     return pool[rng.below(len(pool))]
 
 
-def _greedy_income(st: RRState, legal: list[Action], rng: Rng) -> Action:
-    from kaido.games.russian_railroads import GAME
-
+def _greedy_income(game: Game[Any], st: RRState, legal: list[Action], rng: Rng) -> Action:
     mover = engine.to_move(st)
     best: list[Action] = []
     best_value = -1
     for action in legal:
         after = st.copy()
-        GAME.step(after, action, None)
+        game.step(after, action, None)
         value = sum(round_score(after.boards[mover])) + after.boards[mover][VP]
         if value > best_value:
             best, best_value = [action], value

@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.russian_railroads import engine, explain, text, views
+from kaido.games.russian_railroads import bots, engine, explain, text, views
 from kaido.games.russian_railroads.components import (
     DOUBLERS,
     END_BONUS,
@@ -203,24 +203,16 @@ class RussianRailroads(Game[RRState]):
         return views.determinize(state, player, rng)
 
     def evaluate(self, state: RRState, player: int) -> float:
-        from kaido.games.russian_railroads.bots import evaluate
-
-        return evaluate(self, state, player)
+        return bots.evaluate(self, state, player)
 
     def evaluate_all(self, state: RRState) -> list[float]:
-        from kaido.games.russian_railroads.bots import evaluate_all
-
-        return evaluate_all(self, state)
+        return bots.evaluate_all(self, state)
 
     def search_actions(self, state: RRState, legal: Sequence[Action]) -> Sequence[Action]:
-        from kaido.games.russian_railroads.bots import one_payment_each
-
-        return one_payment_each(state, list(legal))
+        return bots.one_payment_each(state, list(legal))
 
     def rollout_action(self, state: RRState, legal: Sequence[Action], rng: Rng) -> Action:
-        from kaido.games.russian_railroads.bots import rollout_action
-
-        return rollout_action(state, list(legal), rng)
+        return bots.rollout_action(self, state, list(legal), rng)
 
     def invariants(self, state: RRState) -> None:
         views.invariants(state)

@@ -13,7 +13,7 @@ from kaido.core.rng import Rng
 from kaido.games.catan import GAME
 from kaido.games.catan.actions import TABLE
 from kaido.games.catan.board import HEX_VERTICES, beginner_board, edge_between
-from kaido.games.catan.rules import new_state, place_road, place_settlement
+from kaido.games.catan.engine import new_state, place_road, place_settlement
 from kaido.games.catan.state import CITY_BASE, MAIN, CatanState
 from tests.conformance.play import fingerprint
 

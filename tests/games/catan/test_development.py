@@ -247,7 +247,7 @@ def test_largest_army_three_knights_and_more_to_take_it_CT_LA_1_CT_LA_2() -> Non
     s.knights[1] = 3
     for _ in range(3):
         s.deck.remove(KNIGHT)
-    from kaido.games.catan.rules import update_largest_army
+    from kaido.games.catan.engine import update_largest_army
 
     update_largest_army(s, 1, None)
     assert s.la_holder == 1 and s.vp[1] == 2

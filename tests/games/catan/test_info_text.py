@@ -10,7 +10,7 @@ from kaido.core.rng import Rng
 from kaido.games.catan import GAME
 from kaido.games.catan.actions import TABLE
 from kaido.games.catan.board import KNIGHT, VICTORY_POINT
-from kaido.games.catan.rules import steal
+from kaido.games.catan.engine import steal
 from tests.games.catan.helpers import act, blank, check, corner, give, roll, settle
 
 

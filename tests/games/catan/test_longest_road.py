@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from kaido.games.catan.engine import opponents_buildings
 from kaido.games.catan.roads import longest_road
-from kaido.games.catan.rules import opponents_buildings
 from tests.games.catan.helpers import act, blank, check, corner, give, road, settle
 
 # A chain of 7 paths along the top of the hexes 3, 4, 5 (and on to hex 6).

@@ -1,4 +1,4 @@
-"""Trade menus, views, determinization and invariants of Catan.
+"""Views, determinization and invariants of Catan.
 
 Hidden information (CT-ROBBER-5/6, CT-DEV-2, CT-VPC-2): the kinds of another player's
 resource cards (their number is public), the kinds of their unplayed development cards
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kaido.core.actions import Action
 from kaido.core.rng import Rng
-from kaido.games.catan import actions as A
 from kaido.games.catan.board import (
     CARDS_PER_KIND,
     DEV_COUNTS,
@@ -29,6 +27,7 @@ from kaido.games.catan.board import (
     VICTORY_POINT,
     bits,
 )
+from kaido.games.catan.engine import refresh_frontier, to_move
 from kaido.games.catan.roads import longest_road, touched_vertices
 from kaido.games.catan.state import (
     ACCEPTED,
@@ -42,116 +41,6 @@ from kaido.games.catan.state import (
     PHASE_NAMES,
     CatanState,
 )
-
-# ---- trade menus --------------------------------------------------------------------------
-
-
-def others_could_hold(s: CatanState, p: int, k: int) -> int:
-    """How many cards of kind k the players other than p hold in all (public: the bank is
-    face up and p knows their own hand)."""
-    return CARDS_PER_KIND - s.bank[k] - s.hand[p * 5 + k]
-
-
-def trade_actions(s: CatanState, out: list[Action]) -> None:
-    """Maritime trades (CT-PORT) and the first card of a domestic offer (CT-TRADE)."""
-    p = s.turn
-    o = p * 5
-    hand, bank = s.hand, s.bank
-    ports = s.ports[p]
-    generic = ports >> GENERIC_PORT & 1
-    for k in range(5):
-        held = hand[o + k]
-        if held < 2:
-            continue
-        by_rate = A.MARITIME_BY[k]
-        for i, rate in enumerate(A.RATES):
-            if held < rate or (rate == 3 and not generic) or (rate == 2 and not ports >> k & 1):
-                continue
-            for get, action in by_rate[i]:
-                if bank[get]:
-                    out.append(action)
-    if hand[o] + hand[o + 1] + hand[o + 2] + hand[o + 3] + hand[o + 4] and any(
-        others_could_hold(s, p, k) for k in range(5)
-    ):
-        out.append(A.OPEN_OFFER)
-
-
-def negotiation_actions(s: CatanState) -> list[Action]:
-    phase = s.phase
-    if phase == OFFER_DRAFT:
-        return _draft_actions(s)
-    if phase == OFFER_REPLY:
-        return _reply_actions(s)
-    if phase == COUNTER_DRAFT:
-        return _counter_actions(s)
-    if phase == OFFER_CHOICE:
-        return _choice_actions(s)
-    raise AssertionError(f"no decision in phase {phase}")
-
-
-def ask_caps(s: CatanState, asker: int) -> list[int]:
-    """Per kind, the most an offer may ask: what the others could hold (public facts)."""
-    return [others_could_hold(s, asker, k) for k in range(5)]
-
-
-def _draft_actions(s: CatanState) -> list[Action]:
-    p = s.turn
-    o = p * 5
-    give, ask = s.offer[:5], s.offer[5:]
-    largest = max(sum(s.hand[q * 5 : q * 5 + 5]) for q in range(s.n) if q != p)
-    caps, total_cap = ask_caps(s, p), largest
-    out: list[Action] = []
-    if any(give) and any(ask):
-        out.append(A.PROPOSE)
-    out.append(A.WITHDRAW)
-    out.extend(A.OFFER_GIVE[k] for k in range(5) if not ask[k] and s.hand[o + k] > give[k])
-    if sum(ask) < total_cap:
-        out.extend(A.OFFER_ASK[k] for k in range(5) if not give[k] and ask[k] < caps[k])
-    return out
-
-
-def _reply_actions(s: CatanState) -> list[Action]:
-    r = s.responder
-    o = r * 5
-    hand = s.hand
-    out = [A.DECLINE]
-    if all(hand[o + k] >= s.offer[5 + k] for k in range(5)):
-        out.append(A.ACCEPT)
-    if sum(hand[o : o + 5]) and sum(hand[s.turn * 5 : s.turn * 5 + 5]):
-        out.append(A.COUNTER)
-    return out
-
-
-def _counter_actions(s: CatanState) -> list[Action]:
-    r = s.responder
-    o = r * 5
-    c = r * 10
-    give, ask = s.counters[c : c + 5], s.counters[c + 5 : c + 10]
-    active_size = sum(s.hand[s.turn * 5 : s.turn * 5 + 5])
-    caps, total_cap = ask_caps(s, r), active_size
-    out: list[Action] = []
-    if any(give) and any(ask):
-        out.append(A.COUNTER_SUBMIT)
-    out.append(A.DECLINE)
-    out.extend(A.COUNTER_GIVE[k] for k in range(5) if not ask[k] and s.hand[o + k] > give[k])
-    if sum(ask) < total_cap:
-        out.extend(A.COUNTER_ASK[k] for k in range(5) if not give[k] and ask[k] < caps[k])
-    return out
-
-
-def _choice_actions(s: CatanState) -> list[Action]:
-    out = [A.REJECT]
-    for q in range(s.n):
-        if s.replies[q] == ACCEPTED or (s.replies[q] == COUNTERED and can_pay_counter(s, q)):
-            out.append(A.TRADE_WITH[q])
-    return out
-
-
-def can_pay_counter(s: CatanState, q: int) -> bool:
-    o = s.turn * 5
-    c = q * 10 + 5
-    return all(s.hand[o + k] >= s.counters[c + k] for k in range(5))
-
 
 # ---- views --------------------------------------------------------------------------------
 
@@ -167,7 +56,7 @@ def view(s: CatanState, player: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[s.phase],
         "turn": s.turn,
         "turns": s.turns,
-        "to_move": _to_move(s),
+        "to_move": to_move(s),
         "dice": list(s.dice),
         "robber": s.robber,
         "buildings": [
@@ -215,12 +104,6 @@ def view(s: CatanState, player: int | None) -> dict[str, Any]:
         out["victory_point_cards"] = [s.dev[p * 5 + VICTORY_POINT] for p in range(n)]
         out["final_points"] = [s.vp[p] + s.dev[p * 5 + VICTORY_POINT] for p in range(n)]
     return out
-
-
-def _to_move(s: CatanState) -> int:
-    from kaido.games.catan.rules import GAME
-
-    return GAME.to_move(s)
 
 
 def _harbour_names(mask: int) -> list[str]:
@@ -394,8 +277,6 @@ def _check_board(s: CatanState, owned: list[int]) -> None:
         assert not VERTEX_NEIGHBOR_MASK[v] & every, f"distance rule broken at {v}"
         blocked |= VERTEX_BIT[v] | VERTEX_NEIGHBOR_MASK[v]
     assert blocked == s.blocked, "blocked-intersection mask is stale"
-    from kaido.games.catan.rules import refresh_frontier
-
     frontier = s.frontier[:]
     for p in range(s.n):
         refresh_frontier(s, p)
