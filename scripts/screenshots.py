@@ -80,7 +80,7 @@ def play(page: Page, decisions: int, rng: random.Random) -> None:
         choices = page.locator(CHOICES)
         if menus.count() and (not choices.count() or rng.random() < 0.5):
             menus.nth(rng.randrange(menus.count())).click()
-            choices = page.locator(".rr-menu [data-action]")
+            choices = page.locator(".choice-menu [data-action]")
         choices.nth(rng.randrange(choices.count())).click()
         page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 

@@ -4,7 +4,6 @@ who never receive each other's hand."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -23,16 +22,45 @@ from tests.web.pages import (
 
 CATAN = get_game("catan")
 CHOICES = ".table-page:not(.pending) [data-action]"
+MENUS = ".table-page:not(.pending) svg.catan .place:not([data-action])"
+OFFERED = f"{CHOICES}, {MENUS}"
 # What the test's player prefers, in order; a domestic offer ("trade") only if nothing else.
 PREFERENCE = ["settlement", "city", "roll", "maritime", "road", "discard", "robber", "decline"]
 PREFERENCE += ["reject", "withdraw", "end"]
 
 
 def decisions(page: Page) -> list[list[Any]]:
-    """The actions this page offers now (on the board and in the list), or [] at the end."""
-    page.wait_for_selector(f"{CHOICES}, {FINISHED}", timeout=60_000, state="attached")
+    """The actions this page offers now (on the board, in a place's menu or in the list),
+    or [] at the end. Each must be reachable: clickable, or in the menu of its place."""
+    page.wait_for_selector(f"{OFFERED}, {FINISHED}", timeout=60_000, state="attached")
     found: list[str] = page.eval_on_selector_all(CHOICES, "els => els.map(e => e.dataset.action)")
-    return [json.loads(value) for value in found]
+    menus: list[str] = page.eval_on_selector_all(MENUS, "els => els.map(e => e.dataset.place)")
+    if not found and not menus:
+        return []
+    legal = [item["action"] for item in api_state(page, page.url.rsplit("/", 1)[1])["legal"]]
+    for action in legal:
+        assert action_key(action) in found or place_of(action) in menus, action
+    return legal
+
+
+def place_of(action: list[Any]) -> str | None:
+    return f"hex:{action[1]}" if action[0] == "robber" else None
+
+
+def click(page: Page, action: list[Any]) -> str:
+    """Do `action` as a person would: 'board' or 'list' (one click) or 'menu' (its place,
+    then the choice in the menu that opens)."""
+    version = page.locator(".table-page").get_attribute("data-version")
+    direct = page.locator(f"{CHOICES}[data-action='{action_key(action)}']")
+    if direct.count():
+        how = "list" if "legal" in (direct.first.get_attribute("class") or "") else "board"
+        direct.first.click()
+    else:
+        page.locator(f"{MENUS}[data-place='{place_of(action)}']").click()
+        page.locator(f".choice-menu button[data-action='{action_key(action)}']").click()
+        how = "menu"
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    return how
 
 
 def choose(actions: list[list[Any]]) -> list[Any]:
@@ -41,12 +69,6 @@ def choose(actions: list[list[Any]]) -> list[Any]:
             if action[0] == kind:
                 return action
     return next((a for a in actions if a[0] != "trade"), actions[0])
-
-
-def click(page: Page, action: list[Any]) -> None:
-    version = page.locator(".table-page").get_attribute("data-version")
-    page.locator(f"{CHOICES}[data-action='{action_key(action)}']").first.click()
-    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
 
 def my_pieces(page: Page, seat: int = 0) -> int:
@@ -103,7 +125,8 @@ def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None
             done.add("traded with the bank")
         if action[0] == "roll":
             done.add("rolled")
-        click(page, action)
+        if click(page, action) == "menu":
+            done.add("robbed through the menu")
         if "rolled" in done and "reloaded" not in done and decisions(page):
             hand = page.locator(".cards-row.hand").text_content() or ""
             version = page.locator(".table-page").get_attribute("data-version")

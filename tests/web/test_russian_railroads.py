@@ -97,7 +97,7 @@ def click(page: Page, action: list[Any]) -> str:
         how = "board" if target.get_attribute("data-action") == key else "menu"
         target.click()
         if how == "menu":
-            page.locator(f".rr-menu button[data-action='{key}']").click()
+            page.locator(f".choice-menu button[data-action='{key}']").click()
     page.wait_for_selector(f".table-page:not([data-version='{version}'])")
     return how
 
