@@ -37,6 +37,8 @@ class TablePage {
     this.closed = false;
     this.retries = 0;
     this.requests = 0;
+    this.queue = []; // actions still to send, in order, each once the last one is done
+    this.drafts = { redraw: () => this.render() }; // a board's choices being made
     this.timer = setInterval(() => this.tick(), 1000);
     main.append(h("p", { class: "hint" }, "…"));
   }
@@ -75,6 +77,7 @@ class TablePage {
     }
     if (message.type === "error") {
       this.pending = false;
+      this.queue = [];
       notify(errorText({ code: message.code, message: message.error }));
       if (message.code === "not_found" && !this.message) {
         this.closed = true;
@@ -91,6 +94,7 @@ class TablePage {
     }
     this.message = message;
     this.pending = false;
+    this.sendQueued();
     if (this.board === undefined && message.status !== "open") {
       this.board = null;
       loadBoard(this.session, message.game, this.id).then((board) => {
@@ -112,8 +116,25 @@ class TablePage {
     this.render();
   }
 
-  act(action) {
-    this.send({ type: "act", action });
+  // One action, or several done in order (three cards discarded, an offer written card by
+  // card): the next is sent once the last is done, while it is still legal.
+  act(actions) {
+    const list = Array.isArray(actions[0]) ? actions : [actions];
+    this.queue = list.slice(1);
+    this.send({ type: "act", action: list[0] });
+  }
+
+  sendQueued() {
+    const m = this.message;
+    if (!this.queue.length) return false;
+    const next = this.queue.shift();
+    const legal = m.to_move === m.seat && m.legal.some((item) => actionKey(item.action) === actionKey(next));
+    if (!legal || !this.online) {
+      this.queue = [];
+      return false;
+    }
+    this.send({ type: "act", action: next });
+    return true;
   }
 
   players() {
@@ -188,6 +209,7 @@ class TablePage {
     const players = this.players();
     const parts = [];
     this.placed = new Set();
+    this.controls = null;
     if (this.board && this.board.module) {
       const drawn = this.board.module.drawBoard({
         geometry: this.board.geometry,
@@ -196,8 +218,10 @@ class TablePage {
         players,
         onAct: (action) => this.act(action),
         interactive: this.canAct(),
+        drafts: this.drafts,
       });
       this.placed = drawn.placed;
+      this.controls = drawn.controls || null;
       parts.push(drawn.element);
     }
     const details = h("details", { class: "panel state", open: !(this.board && this.board.module) },
@@ -290,6 +314,7 @@ class TablePage {
     const m = this.message;
     if (m.status !== "playing" || m.seat === null) return null;
     const listed = m.legal.filter((item) => !this.placed.has(actionKey(item.action)));
+    const controls = this.controls;
     const buttons = listed.map((item) => h("button", {
       type: "button",
       class: "legal",
@@ -302,6 +327,7 @@ class TablePage {
     return h("section", { class: "panel actions" },
       h("h2", {}, t("table.actions")),
       this.placed.size ? h("p", { class: "hint" }, t("table.onBoard")) : null,
+      controls,
       h("div", { class: "legal-list" }, buttons),
       undo);
   }

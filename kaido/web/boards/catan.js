@@ -3,6 +3,7 @@
 // actions with a place on the board (a road on its edge, a settlement or city on its
 // corner, the robber on its hex) are drawn there and can be clicked.
 import { boardStage, makePlace } from "../choices.js";
+import { controls } from "./catan_controls.js";
 import { h, s } from "../dom.js";
 import { colourDot, seatColour } from "../ui.js";
 
@@ -27,6 +28,12 @@ const WORDS = {
     terrain: { forest: "forest", hills: "hills", pasture: "pasture", fields: "fields", mountains: "mountains", desert: "desert" },
     hexName: "the {n} {terrain}", desertName: "the desert", robberTo: "Robber to {place}",
     rob: "Rob {name} ({cards} cards)", robNobody: "Rob nobody",
+    discardTitle: "Discard {n} cards", chosenOf: "{n} of {of} chosen", discard: "Discard",
+    plentyTitle: "Year of plenty: take two resources", take: "Take", monopolyTitle: "Monopoly: take every card of one resource",
+    bankTitle: "Trade with the bank", bankGive: "Give", bankTake: "for", writeOffer: "Offer a trade to the players…",
+    writeCounter: "Make a counter-offer…", offerTitle: "Your offer", counterTitle: "Your counter-offer to {name}",
+    youGive: "You give", youGet: "You get", sendOffer: "Send the offer", sendCounter: "Send the counter-offer",
+    withdraw: "Withdraw", cancel: "Cancel",
     phase: {
       setup_settlement: "Set-up: place a settlement", setup_road: "Set-up: place a road",
       pre_roll: "Roll the dice", discard: "Discard half", robber: "Move the robber",
@@ -46,6 +53,12 @@ const WORDS = {
     terrain: { forest: "森林", hills: "丘陵", pasture: "牧草地", fields: "耕作地", mountains: "山脈", desert: "砂漠" },
     hexName: "{n}の{terrain}", desertName: "砂漠", robberTo: "盗賊を{place}へ",
     rob: "{name}から奪う（{cards}枚）", robNobody: "誰からも奪わない",
+    discardTitle: "{n}枚捨てる", chosenOf: "{of}枚中{n}枚を選択", discard: "捨てる",
+    plentyTitle: "収穫：資源を2枚受け取る", take: "受け取る", monopolyTitle: "独占：1種類の資源をすべて受け取る",
+    bankTitle: "銀行・港と交換", bankGive: "出す", bankTake: "受け取る", writeOffer: "プレイヤーに交換を提案…",
+    writeCounter: "逆提案する…", offerTitle: "あなたの提案", counterTitle: "{name}への逆提案",
+    youGive: "出す", youGet: "受け取る", sendOffer: "提案を送る", sendCounter: "逆提案を送る",
+    withdraw: "取り下げる", cancel: "キャンセル",
     phase: {
       setup_settlement: "初期配置：開拓地を置く", setup_road: "初期配置：街道を置く",
       pre_roll: "ダイスを振る", discard: "半分を捨てる", robber: "盗賊を動かす",
@@ -56,7 +69,7 @@ const WORDS = {
   },
 };
 
-export function drawBoard({ geometry, message, lang, players, onAct, interactive }) {
+export function drawBoard({ geometry, message, lang, players, onAct, interactive, drafts }) {
   const view = message.view;
   const placed = new Set();
   if (!geometry || !view || !view.board) return { element: h("div"), placed };
@@ -73,7 +86,8 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
   const stage = boardStage("catan-board", svg);
   drawPlaces(stage, svg, geometry, message, players, words, placed, (action) => interactive && onAct(action));
   const element = h("div", { class: "board-wrap catan-wrap" }, stage, panel(view, players, words, message));
-  return { element, placed };
+  const act = (action) => interactive && onAct(action);
+  return { element, placed, controls: controls({ message, words, players, drafts: drafts || { redraw() {} }, act, placed, interactive }) };
 }
 
 function corner(geometry, v) {
