@@ -242,6 +242,7 @@ def game_json(game: Game[Any]) -> dict[str, Any]:
                 "name": spec.name,
                 "default": spec.default,
                 "choices": list(spec.choices) if spec.choices is not None else None,
+                "labels": {lang: spec.labels_in(lang) for lang in LANGS} if spec.choices else None,
                 "help": {"en": spec.help, "ja": spec.help_ja or spec.help},
             }
             for spec in game.option_specs

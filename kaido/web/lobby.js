@@ -113,7 +113,8 @@ function optionField(spec, options) {
     return h("label", { class: "check" }, input, label);
   }
   if (spec.choices) {
-    input = h("select", { name: `option-${spec.name}` }, spec.choices.map((c) => h("option", { value: c, selected: c === spec.default }, String(c))));
+    const labels = spec.labels ? spec.labels[lang()] || spec.labels.en : spec.choices.map(String);
+    input = h("select", { name: `option-${spec.name}` }, spec.choices.map((c, i) => h("option", { value: c, selected: c === spec.default }, labels[i])));
     input.addEventListener("change", () => set(typeof spec.default === "number" ? Number(input.value) : input.value));
   } else {
     input = h("input", { name: `option-${spec.name}`, value: spec.default, type: typeof spec.default === "number" ? "number" : "text" });

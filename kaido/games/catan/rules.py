@@ -37,6 +37,7 @@ class CatanGame(Game[CatanState]):
             "board layout: the beginner map or the variable set-up",
             "盤面: 初心者用の配置か、ランダム配置",
             choices=("beginner", "random"),
+            labels=(("the beginner map", "初心者用の配置"), ("a random map", "ランダム配置")),
         ),
         OptionSpec(
             "separate_trade_build",

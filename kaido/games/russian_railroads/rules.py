@@ -84,11 +84,11 @@ class RussianRailroads(Game[RRState]):
         OptionSpec(
             "public_engineers_partial",
             False,
-            "true: the 2 public engineers may be used though their action cannot be done in "
-            "full (the guide's literal reading); false (default): like every main-board "
-            "space they must be fully executable (RR-ENG-5, R-13, designers' clarification)",
-            "true: 公開技術者も完全に実行できなくても使える（ガイドの字義どおり）。"
-            "false（既定）: 他のアクションスペースと同じく完全に実行できる時だけ（RR-ENG-5）",
+            "the 2 public engineers may be used though their action cannot be done in full "
+            "(the guide's literal reading; off: like every main-board space they must be "
+            "fully executable, RR-ENG-5, R-13, designers' clarification)",
+            "公開技術者は完全に実行できなくても使える（ガイドの字義どおり。"
+            "オフ：他のアクションスペースと同じく完全に実行できる時だけ、RR-ENG-5）",
         ),
     )
     agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}
