@@ -20,7 +20,7 @@ from kaido.games.traveling_merchants.state import OVER, START, TMState
 
 def _action_keys() -> list[Key]:
     cards = len(DATA.cities)
-    keys: list[Key] = [("start", c) for c in engine.DISTRIBUTION]
+    keys: list[Key] = [("start", c) for c in range(CITIES)]
     keys += [("move", c) for c in range(cards)]
     keys += [
         ("load", g, source, dump)
