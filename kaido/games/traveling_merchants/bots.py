@@ -82,6 +82,8 @@ def targets(s: TMState, p: int) -> list[tuple[float, int, tuple[int, ...], Key]]
         ):
             continue
         cost = _plan_cost(s, p, order.city, missing)
+        if cost >= 99:
+            continue
         value = order.vp + _gem_bonus(s, key) + (1.5 if key[0] == "ship" else 0)
         out.append((value / (cost + 1), order.city, order.goods, key))
     out.sort(key=lambda t: -t[0])

@@ -31,7 +31,8 @@ GREEN = 2  # the examples' green player
 
 
 def test_load_at_armsburg_TM_EX_1_TM_LOAD_2_TM_LOAD_3() -> None:
-    """TM-EX-1 (L187): Green at Armsburg may load grey from the stock, and the orange and
+    """TM-LOAD-2, TM-LOAD-3.
+    TM-EX-1 (L187): Green at Armsburg may load grey from the stock, and the orange and
     white cubes of other players' zones; never the purple cube in Green's own zone."""
     s = ready(4)
     s.cur = GREEN
@@ -47,7 +48,8 @@ def test_load_at_armsburg_TM_EX_1_TM_LOAD_2_TM_LOAD_3() -> None:
 
 
 def test_ship_at_elkaibrand_TM_EX_2_TM_SHIP_1_TM_SHIP_2_TM_SHIP_4_TM_GEM_2() -> None:
-    """TM-EX-2 (L205): arms + textile go into Green's zone at Elkaibrand, the card becomes a
+    """TM-SHIP-1, TM-SHIP-2, TM-SHIP-4, TM-GEM-2.
+    TM-EX-2 (L205): arms + textile go into Green's zone at Elkaibrand, the card becomes a
     cart (+1 capacity), Green takes 1 white gem (7 left), one action is used."""
     s = ready(4)
     s.cur = GREEN
@@ -128,6 +130,7 @@ def test_full_wagon_returns_a_good_as_part_of_a_load_TM_LOAD_6_R_12() -> None:
 
 
 def test_ship_needs_the_city_and_the_exact_goods_TM_SHIP_1() -> None:
+    """TM-SHIP-1."""
     s = ready(2, (E, E))
     order = order_id(E, {WHEAT: 2})
     set_row(s, order)
@@ -158,6 +161,7 @@ def test_special_order_goods_one_each_to_zone_rest_to_stock_TM_SHIP_3_TM_SHIP_5(
 
 
 def test_emptied_position_stays_empty_this_turn_TM_SHIP_7() -> None:
+    """TM-SHIP-7."""
     s = ready(2, (E, E))
     a, b = order_id(E, {WHEAT: 2}), order_id(E, {ARMS: 1, TEXTILES: 1})
     set_row(s, a, b)
@@ -182,7 +186,8 @@ def test_ship_then_gem_then_house_step_TM_SHIP_6() -> None:
 
 
 def test_red_gem_at_front_white_at_second_TM_GEM_1_TM_GEM_2_R_1() -> None:
-    """TM-GEM-1/2, R-1: the stacks belong to positions 1 and 2 and give one gem each; other
+    """TM-GEM-2.
+    TM-GEM-1/2, R-1: the stacks belong to positions 1 and 2 and give one gem each; other
     positions none; the stacks stay when cards slide."""
     s = ready(4, (E, E, E, E))
     orders = [order_id(E, g) for g in ({WHEAT: 2}, {ARMS: 1, TEXTILES: 1})]
@@ -197,7 +202,8 @@ def test_red_gem_at_front_white_at_second_TM_GEM_1_TM_GEM_2_R_1() -> None:
 
 
 def test_red_runs_out_then_white_moves_to_the_front_TM_GEM_3_TM_GEM_4_TM_D_3() -> None:
-    """TM-D-3: 8 red gems given at position 1, then the white stack is at position 1 and
+    """TM-GEM-3, TM-GEM-4.
+    TM-D-3: 8 red gems given at position 1, then the white stack is at position 1 and
     the next card taken there gives a white gem; when both are gone, no more gems."""
     s = ready(4, (E, E, E, E))
     order = order_id(E, {WHEAT: 2})
@@ -228,6 +234,7 @@ def test_red_runs_out_then_white_moves_to_the_front_TM_GEM_3_TM_GEM_4_TM_D_3() -
 
 
 def test_white_runs_out_first_red_stays_on_position_1_TM_GEM_4() -> None:
+    """TM-GEM-4."""
     s = ready(2, (E, E))
     s.white_left, s.white[1] = 0, 8
     a, b = order_id(E, {WHEAT: 2}), order_id(E, {ARMS: 1, TEXTILES: 1})
@@ -238,7 +245,8 @@ def test_white_runs_out_first_red_stays_on_position_1_TM_GEM_4() -> None:
 
 
 def test_two_actions_three_at_own_house_fixed_at_turn_start_TM_TURN_2_TM_TURN_3_TM_D_1() -> None:
-    """TM-D-1: starting on a city with your own house gives 3 actions, also if you leave
+    """TM-TURN-2, TM-TURN-3.
+    TM-D-1: starting on a city with your own house gives 3 actions, also if you leave
     and come back; next turn, starting elsewhere, 2."""
     s = ready(2, (E, M))
     assert s.allowance == 3
@@ -252,6 +260,7 @@ def test_two_actions_three_at_own_house_fixed_at_turn_start_TM_TURN_2_TM_TURN_3_
 
 
 def test_other_players_houses_give_no_third_action_TM_TURN_3() -> None:
+    """TM-TURN-3."""
     s = ready(2, (E, M))
     s.pos[0] = M
     act(s, "end")
@@ -271,6 +280,7 @@ def test_a_turn_may_end_early_TM_TURN_4_R_6() -> None:
 
 
 def test_refill_after_the_actions_then_next_player_TM_TURN_5() -> None:
+    """TM-TURN-5."""
     s = ready(2, (E, E))
     set_row(s, order_id(E, {WHEAT: 2}), *[o for o in s.row if o > 0][1:4])
     carry(s, 0, {WHEAT: 2})

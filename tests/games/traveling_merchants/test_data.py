@@ -25,7 +25,8 @@ def test_every_value_names_its_source() -> None:
 
 
 def test_components_match_the_text_TM_SETUP_2_TM_SETUP_9() -> None:
-    """L30: 4 production cities (one per good), 5 distribution cities and a road; L47 37
+    """TM-SETUP-2, TM-SETUP-9.
+    L30: 4 production cities (one per good), 5 distribution cities and a road; L47 37
     order cards; L73 5 special orders; L94 5 double-sided title cards; names in ja and en."""
     kinds = [c.kind for c in DATA.cities]
     assert kinds.count("production") == 4 and kinds.count("distribution") == 5
@@ -43,7 +44,8 @@ def test_components_match_the_text_TM_SETUP_2_TM_SETUP_9() -> None:
 
 
 def test_the_reshuffle_rule_can_bite_TM_SETUP_6() -> None:
-    """R-14: cards of 4+ goods exist in the deck, so a row of 3 such cards is possible."""
+    """TM-SETUP-6.
+    R-14: cards of 4+ goods exist in the deck, so a row of 3 such cards is possible."""
     big = [o for o in DATA.orders.values() if o.size >= 4]
     assert 3 <= len(big) < 37 // 2
 

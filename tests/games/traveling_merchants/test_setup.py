@@ -23,7 +23,8 @@ def fresh(players: int = 4, seed: int = 3, **options: object):  # type: ignore[n
 def test_player_count_table_TM_PC_1_TM_SETUP_3_TM_SETUP_5_TM_SETUP_10(
     players: int, removed: int, row: int, stock: int
 ) -> None:
-    """TM-PC-1: removed cards, row size and goods per kind by player count; the removed
+    """TM-SETUP-3, TM-SETUP-5, TM-SETUP-10.
+    TM-PC-1: removed cards, row size and goods per kind by player count; the removed
     cards are out of the game, unseen (TM-SETUP-3, R-13)."""
     s = fresh(players)
     assert len(s.removed) == removed
@@ -44,7 +45,7 @@ def test_four_player_deck_holds_32_cards_with_the_end_card_in_the_bottom_9_TM_EX
 
 
 def test_reshuffle_until_at_most_two_big_orders_show_TM_SETUP_6_TM_D_2() -> None:
-    """TM-D-2, R-14: a dealt row with 3 cards of 4+ goods (all kinds added) is put back,
+    """TM-SETUP-6: TM-D-2, R-14: a dealt row with 3 cards of 4+ goods (all kinds added) is put back,
     shuffled and dealt again; the removed cards stay out."""
     big = sorted(o for o in ORDERS if ORDERS[o].size >= 4)
     hits = 0
@@ -71,6 +72,7 @@ def test_reshuffle_keeps_removed_cards_out_TM_SETUP_6() -> None:
 
 
 def test_gems_on_positions_1_and_2_and_specials_shown_TM_SETUP_8_TM_SETUP_9() -> None:
+    """TM-SETUP-8, TM-SETUP-9."""
     s = fresh(3)
     assert (s.red_left, s.white_left) == (8, 8)
     assert s.specials == [-1] * 5
@@ -112,7 +114,7 @@ def test_starting_places_in_reverse_order_on_distribution_cities_TM_SETUP_12() -
 
 
 def test_first_turn_has_three_actions_TM_TURN_6_TM_TURN_1() -> None:
-    """TM-TURN-6: every wagon starts on its own house, so each first turn has 3 actions;
+    """TM-TURN-1: TM-TURN-6: every wagon starts on its own house, so each first turn has 3 actions;
     turns go clockwise from the start player (TM-TURN-1)."""
     s = ready(3, (E, M, P))
     seen = []
@@ -124,7 +126,7 @@ def test_first_turn_has_three_actions_TM_TURN_6_TM_TURN_1() -> None:
 
 @pytest.mark.parametrize("layout", sorted(DATA.maps))
 def test_every_map_with_and_without_the_road_TM_SETUP_2_TM_VAR_4_R_7(layout: str) -> None:
-    """TM-SETUP-2 / R-7: each layout is one connected map of edge-adjacent cards; the road
+    """TM-VAR-4: TM-SETUP-2 / R-7: each layout is one connected map of edge-adjacent cards; the road
     card joins only with TM-VAR-4; random_cities deals the cards onto the positions."""
     plain = fresh(2, map=layout)
     assert ROAD not in plain.board.cards and len(plain.board.cards) == 9
@@ -140,7 +142,7 @@ def test_every_map_with_and_without_the_road_TM_SETUP_2_TM_VAR_4_R_7(layout: str
 
 
 def test_basic_map_adjacency_TM_MOVE_1() -> None:
-    """The basic map: Heidifield next to Elkaibrand and Marktheim only (edge-sharing)."""
+    """TM-MOVE-1: The basic map: Heidifield next to Elkaibrand and Marktheim only (edge-sharing)."""
     s = fresh(2)
     assert s.board.adjacent[H] == (E, M)
     assert set(s.board.adjacent[P]) == {E, M, S, 8}
@@ -168,6 +170,7 @@ def test_variants_combine_freely_TM_VAR_6() -> None:
 
 
 def test_deal_is_deterministic_R_13() -> None:
+    """R-13."""
     a, b = fresh(3, 9), fresh(3, 9)
     assert (a.deck, a.removed, a.row) == (b.deck, b.removed, b.row)
     s = fresh(3, 9)
