@@ -1,6 +1,6 @@
 // Every text the client shows, in English and Japanese. Game texts (actions, the log)
 // come from the engine in the chosen language.
-const STRINGS = {
+export const STRINGS = {
   en: {
     "app.title": "Kaido",
     "app.lobby": "Lobby",
@@ -18,6 +18,11 @@ const STRINGS = {
     "lobby.players": "Players",
     "lobby.options": "Options",
     "lobby.seat": "Seat {n}",
+    "bot.random": "random",
+    "bot.greedy": "greedy",
+    "bot.heuristic": "heuristic",
+    "bot.mcts": "tree search",
+    "bot.ismcts": "hidden-information tree search",
     "lobby.human": "Human",
     "lobby.bot": "Bot",
     "lobby.botType": "Bot",
@@ -119,6 +124,11 @@ const STRINGS = {
     "lobby.players": "人数",
     "lobby.options": "オプション",
     "lobby.seat": "{n}番席",
+    "bot.random": "ランダム",
+    "bot.greedy": "貪欲",
+    "bot.heuristic": "定石",
+    "bot.mcts": "木探索",
+    "bot.ismcts": "非公開情報の木探索",
     "lobby.human": "人間",
     "lobby.bot": "ボット",
     "lobby.botType": "ボット",

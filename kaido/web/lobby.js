@@ -13,8 +13,15 @@ export function gameTitle(games, id) {
   return game ? game.title[lang()] || game.title.en : id;
 }
 
+// A bot kind in words ("heuristic" → 定石); a kind the client does not know, as it is.
+export function botName(spec) {
+  const kind = String(spec).split(":")[0];
+  const name = t(`bot.${kind}`);
+  return name === `bot.${kind}` ? spec : name;
+}
+
 export function seatLabel(seat) {
-  if (seat.kind === "bot") return `${t("table.bot")} ${seat.bot}`;
+  if (seat.kind === "bot") return `${t("table.bot")} ${botName(seat.bot)}`;
   return seat.user || t("table.free");
 }
 
@@ -133,7 +140,7 @@ function seatRow(game, seat, n, redraw) {
   });
   const row = h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, t("lobby.seat", { n: n + 1 })), kind);
   if (seat.kind === "bot") {
-    const bot = h("select", { name: `seat-${n}-bot`, "aria-label": t("lobby.botType") }, game.bots.map((b) => h("option", { value: b, selected: b === seat.bot }, b)));
+    const bot = h("select", { name: `seat-${n}-bot`, "aria-label": t("lobby.botType") }, game.bots.map((b) => h("option", { value: b, selected: b === seat.bot }, botName(b))));
     bot.addEventListener("change", () => {
       seat.bot = bot.value;
       redraw();
@@ -175,7 +182,7 @@ function tableList(id, title, tables, session, verb) {
   const rows = tables.map((table) => h("li", { class: "table-item", dataset: { table: table.id } },
     h("span", { class: "game" }, gameTitle(session.games, table.game)),
     h("span", { class: "status" }, t(`lobby.status.${table.status}`)),
-    h("span", { class: "who" }, table.seats.map(seatLabel).join(" · ")),
+    h("span", { class: "who name" }, table.seats.map(seatLabel).join(" · ")),
     table.status === "open" ? h("span", { class: "free" }, t("lobby.free", { n: table.free_seats })) : null,
     h("a", { class: "button", href: target(table, verb), onclick: link(target(table, verb)) }, t(verb)),
   ));

@@ -170,7 +170,7 @@ class TablePage {
     const invite = `${location.origin}/table/${this.id}`;
     const rows = m.seats.map((seat) => h("li", { class: "seat-item", dataset: { seat: seat.seat } },
       h("span", { class: "seat-name" }, t("lobby.seat", { n: seat.seat + 1 })),
-      h("span", {}, seatLabel(seat)),
+      h("span", { class: "name" }, seatLabel(seat)),
       seat.kind === "human" && seat.user_id === null && me && !seated
         ? h("button", { type: "button", class: "sit", onclick: () => this.lobbyCall("join", { seat: seat.seat }) }, t("table.sit"))
         : null,
@@ -237,7 +237,7 @@ class TablePage {
       colourDot(players, seat.seat),
       h("b", {}, players[seat.seat] || ""),
       " ",
-      seatLabel(seat),
+      h("span", { class: "name" }, seatLabel(seat)),
       seat.seat === m.seat ? ` (${t("table.you")})` : "",
       seat.timed_out ? ` — ${t("table.bot")}` : "",
     ));

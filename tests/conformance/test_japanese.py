@@ -21,12 +21,14 @@ RAW = re.compile(r"[\[\]{}]")
 CLAUSE = re.compile(r"\b[A-Z]{1,4}(?:-[A-Z0-9]+)+\b")
 """A rule clause id (RR-ENG-5) is a name, the same in every language."""
 SEEDS = range(3)
+NAMES = {"Kaido"}
+"""Proper names, written the same in every language."""
 
 
 def untranslated(text: str) -> list[str]:
     """The fragments of `text` (rich markup removed) that are not Japanese."""
     plain = CLAUSE.sub("", Text.from_markup(text).plain if "[/" in text else text)
-    return LATIN.findall(plain) + RAW.findall(plain)
+    return [word for word in LATIN.findall(plain) if word not in NAMES] + RAW.findall(plain)
 
 
 def check(found: dict[str, str], where: str, text: str) -> None:
@@ -67,8 +69,9 @@ def played_texts(game: Game[Any], players: int, seed: int) -> dict[str, str]:
     while not match.is_over:
         action = agents[match.to_move].choose(game, match.state)
         for event in match.play(action, narrate=True, trusted=True):
+            where = f"event {event.kind} at step {step}"
             for viewer in viewers:
-                check(found, f"event {event.kind} at step {step}", game.describe(event, viewer, "ja"))
+                check(found, where, game.describe(event, viewer, "ja"))
         if step % 25 == 0:
             check(found, f"board at step {step}", game.render(match.state, step % players, "ja"))
         step += 1

@@ -16,7 +16,7 @@ const RESOURCE_COLOUR = ["#3f7f3a", "#c8693f", "#a3cf69", "#e9c552", "#8e8f98"];
 const DEVELOPMENT = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
 const PIPS = [0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1];
 
-const WORDS = {
+export const WORDS = {
   en: {
     lumber: "Lumber", brick: "Brick", wool: "Wool", grain: "Grain", ore: "Ore", generic: "any",
     knight: "Knight", victory_point: "Victory point", road_building: "Road building",

@@ -17,7 +17,7 @@ const GROUP_FILL = {
 };
 const WIDTH = 1120;
 
-const WORDS = {
+export const WORDS = {
   en: {
     board: "Russian Railroads main board", playerBoard: "Player board", round: "Round",
     lastRound: "Last round: the turn-order spaces give industry +3",
