@@ -46,6 +46,8 @@ class TableRuntime:
         """The seat whose bot is searching (announced once the search takes a while)."""
         self.offer_for = -1
         """The move counter at which the offer being answered got its lapse time."""
+        self.abandon_votes: set[int] = set()
+        """Seats whose players agreed to abandon the game (kept in memory only)."""
         self.offer_deadline: float | None = None
         """When (epoch seconds) the offer being answered lapses: it is declined then."""
 
@@ -106,6 +108,16 @@ class TableRuntime:
             log.append(LogStep(number, player, tuple(events)))
         self.match, self.log = match, log
 
+    def in_play(self, version: int) -> bool:
+        """The game goes on and is still at move `version` (a job for it is not stale)."""
+        match = self.match
+        return (
+            self.info.status == "playing"
+            and self.info.version == version
+            and match is not None
+            and not match.is_over
+        )
+
     def require_match(self) -> Match:
         if self.match is None:
             raise RuntimeError(f"table {self.id} has not started")
@@ -133,6 +145,7 @@ class TableRuntime:
             "created_by": info.created_by,
             "thinking": self.thinking,
             "offer_deadline": self.offer_deadline,
+            "abandon_votes": sorted(self.abandon_votes),
         }
         if self.match is None:
             return out
@@ -142,6 +155,8 @@ class TableRuntime:
         out.update(
             game_part(self.game, state, self.log, viewer, lang, log_from=log_from, may_act=may_act)
         )
+        if out["result"] is None and info.result is not None:  # ended early: resigned
+            out["result"] = info.result
         out["can_undo"] = (
             viewer is not None and not self.played_by_bot(viewer) and self.match.can_undo(viewer)
         )

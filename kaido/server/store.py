@@ -203,9 +203,13 @@ class Store:
             query = query.order_by(TableRow.updated_at.desc()).limit(limit)
             return [self._info(session, row) for row in session.scalars(query).all()]
 
-    def table_ids_in_play(self) -> list[str]:
+    def table_ids_in_play(self, idle_since: float | None = None) -> list[str]:
+        """Tables in play; only those unchanged since `idle_since` if it is given."""
         with self._session() as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+            query = select(TableRow.id).where(TableRow.status == "playing")
+            if idle_since is not None:
+                query = query.where(TableRow.updated_at < idle_since)
+            return list(session.scalars(query))
 
     # ---- changes to one table -----------------------------------------------------------
 
@@ -217,6 +221,16 @@ class Store:
                 .values(user_id=user_id)
             )
             self._touch(session, table_id)
+
+    def set_seat_bot(self, table_id: str, seat: int, bot: str, *, deadline: float | None) -> None:
+        """A bot plays `seat` from now on; its player (user_id) stays on record."""
+        with self._session() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(kind="bot", bot=bot, timed_out=False)
+            )
+            self._touch(session, table_id, deadline=deadline)
 
     def set_timed_out(
         self, table_id: str, seat: int, timed_out: bool, *, deadline: float | None

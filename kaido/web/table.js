@@ -240,9 +240,14 @@ class TablePage {
       h("span", { class: "name" }, seatLabel(seat)),
       seat.seat === m.seat ? ` (${t("table.you")})` : "",
       seat.timed_out ? ` — ${t("table.bot")}` : "",
+      seat.kind === "bot" && seat.user ? ` — ${t("table.left")}` : "",
+      this.kickButton(seat),
     ));
     const out = [h("ol", { class: "seats" }, seats)];
-    if (m.status === "finished" && m.result) {
+    if (m.status === "abandoned") {
+      out.push(h("p", { class: "warning abandoned" }, t("table.abandoned")),
+        h("a", { class: "button", href: "/", onclick: link("/") }, t("app.lobby")));
+    } else if (m.status === "finished" && m.result) {
       out.push(this.resultPart(players));
     } else if (m.to_move === m.seat && m.seat !== null) {
       out.push(h("p", { class: "turn mine" }, t("table.yourTurn")));
@@ -260,7 +265,51 @@ class TablePage {
       out.push(h("p", { class: "warning" }, t("table.timedOut")),
         h("button", { type: "button", class: "take-back", onclick: () => this.takeBack() }, t("table.takeBack")));
     }
+    out.push(this.leavingPart());
     return h("section", { class: "panel status" }, h("h2", {}, t("table.seats")), out);
+  }
+
+  // A seat still in play: I can leave it (resign) or ask to end the game (abandon).
+  myLiveSeat() {
+    const m = this.message;
+    return m.status === "playing" && m.seat !== null && m.seats[m.seat].kind === "human";
+  }
+
+  kickButton(seat) {
+    const m = this.message;
+    if (!this.myLiveSeat() || seat.seat === m.seat || seat.kind !== "human" || !seat.timed_out) return null;
+    return h("button", { type: "button", class: "kick small", dataset: { seat: seat.seat }, onclick: () => this.lobbyCall("kick", { seat: seat.seat }) }, t("table.kick"));
+  }
+
+  leavingPart() {
+    const m = this.message;
+    if (!this.myLiveSeat()) return null;
+    const players = this.players();
+    const votes = m.abandon_votes || [];
+    const parts = [];
+    if (votes.length) parts.push(h("p", { class: "hint abandon-votes" }, t("table.abandonVotes", { names: votes.map((p) => players[p]).join(", ") })));
+    if (this.confirming === "resign") {
+      parts.push(h("p", { class: "warning" }, t("table.resignConfirm")),
+        h("div", { class: "row" },
+          h("button", { type: "button", class: "confirm-resign primary", onclick: () => this.leave("resign") }, t("table.resign")),
+          h("button", { type: "button", class: "cancel", onclick: () => this.confirm(null) }, t("table.keepPlaying"))));
+    } else {
+      parts.push(h("div", { class: "row leave-game" },
+        h("button", { type: "button", class: "resign small", onclick: () => this.confirm("resign") }, t("table.resign")),
+        votes.includes(m.seat) ? null
+          : h("button", { type: "button", class: "abandon small", onclick: () => this.leave("abandon") }, t(votes.length ? "table.abandonAgree" : "table.abandon"))));
+    }
+    return h("div", { class: "leaving" }, parts);
+  }
+
+  confirm(what) {
+    this.confirming = what;
+    this.render();
+  }
+
+  leave(verb) {
+    this.confirming = null;
+    this.lobbyCall(verb, {});
   }
 
   resultPart(players) {
@@ -270,7 +319,9 @@ class TablePage {
       h("h3", {}, t("table.over")),
       h("table", {},
         h("tr", {}, h("th", {}, t("table.place")), h("th", {}, ""), h("th", {}, t("table.score"))),
-        order.map(([rank, p]) => h("tr", {}, h("td", {}, rank), h("td", {}, players[p]), h("td", {}, scores[p])))),
+        order.map(([rank, p]) => h("tr", {}, h("td", {}, rank),
+          h("td", {}, players[p], (this.message.result.resigned || []).includes(p) ? ` (${t("table.resigned")})` : ""),
+          h("td", {}, scores[p])))),
       h("p", {},
         h("a", { class: "button", href: `/replay/${this.id}`, onclick: link(`/replay/${this.id}`) }, t("table.watchReplay")), " ",
         h("a", { class: "button", href: `/api/tables/${this.id}/record`, download: `kaido-${this.id}.json` }, t("table.download"))));
