@@ -38,6 +38,7 @@ class TableRuntime:
         self.bot_scheduled_for = -1
         """The move counter a bot move was last scheduled at (so it is scheduled once)."""
         self.replay_states: list[Any] | None = None
+        self._summaries: dict[Lang, dict[str, Any]] = {}
         self.shown_at = float("-inf")
         """When (time.monotonic) the last step with something to show was announced."""
         self.thinking_for = -1
@@ -157,10 +158,19 @@ class TableRuntime:
         )
         if out["result"] is None and info.result is not None:  # ended early: resigned
             out["result"] = info.result
+        if info.status == "finished":
+            out["summary"] = self.summary(lang)
         out["can_undo"] = (
             viewer is not None and not self.played_by_bot(viewer) and self.match.can_undo(viewer)
         )
         return out
+
+    def summary(self, lang: Lang) -> dict[str, Any]:
+        """The game's end in numbers (`Game.summary`), worked out once per language."""
+        if lang not in self._summaries:
+            events = [event for step in self.log for event in step.events]
+            self._summaries[lang] = self.game.summary(self.require_match().state, events, lang)
+        return self._summaries[lang]
 
     def broadcast(self, log_from: int) -> None:
         """Tell every connection what changed; the log from entry `log_from` on."""

@@ -4,6 +4,7 @@ import { actionKey, clear, h } from "./dom.js";
 import { duration, errorText, lang, t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./lobby.js";
 import { colourDot, link, navigate, notify, notifyError } from "./ui.js";
+import { chart } from "./charts.js";
 import { renderValue } from "./view.js";
 
 export function showTable(main, tableId, session) {
@@ -224,10 +225,33 @@ class TablePage {
       this.controls = drawn.controls || null;
       parts.push(drawn.element);
     }
+    parts.unshift(this.summaryPart());
     const details = h("details", { class: "panel state", open: !(this.board && this.board.module) },
       h("summary", {}, t("table.state")), renderValue(m.view, players));
     parts.push(details);
     return parts;
+  }
+
+  // A player as people know them: the game's name for the seat and who plays it.
+  playerLabel(seat) {
+    const players = this.players();
+    return [colourDot(players, seat.seat), players[seat.seat], " ", h("span", { class: "name seat-label" }, seatLabel(seat))];
+  }
+
+  // The finished game in numbers: each player's points by the game's categories, and charts.
+  summaryPart() {
+    const m = this.message;
+    const summary = m.summary;
+    if (m.status !== "finished" || !summary || !(summary.breakdown.length || summary.charts.length)) return null;
+    const last = summary.breakdown.length - 1;
+    const table = h("table", { class: "breakdown" },
+      h("tr", {}, h("th", {}, ""), m.seats.map((seat) => h("th", { dataset: { seat: seat.seat } }, this.playerLabel(seat)))),
+      summary.breakdown.map((row, i) => h("tr", { class: i === last ? "total" : "" },
+        h("th", {}, row.label), row.values.map((value) => h("td", {}, value)))));
+    return h("section", { class: "panel summary" },
+      h("h2", {}, t("table.summary")),
+      summary.breakdown.length ? h("div", { class: "scroll-x" }, table) : null,
+      h("div", { class: "charts" }, summary.charts.map((one) => chart(one, this.players()))));
   }
 
   statusPart() {
@@ -320,7 +344,7 @@ class TablePage {
       h("table", {},
         h("tr", {}, h("th", {}, t("table.place")), h("th", {}, ""), h("th", {}, t("table.score"))),
         order.map(([rank, p]) => h("tr", {}, h("td", {}, rank),
-          h("td", {}, players[p], (this.message.result.resigned || []).includes(p) ? ` (${t("table.resigned")})` : ""),
+          h("td", {}, this.playerLabel(this.message.seats[p]), (this.message.result.resigned || []).includes(p) ? ` (${t("table.resigned")})` : ""),
           h("td", {}, scores[p])))),
       h("p", {},
         h("a", { class: "button", href: `/replay/${this.id}`, onclick: link(`/replay/${this.id}`) }, t("table.watchReplay")), " ",

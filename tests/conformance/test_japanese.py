@@ -1,6 +1,6 @@
 """Every text a game can show, in Japanese: its title, options and their values, every
 action of its table, every event of random games at every player count as each seat and a
-spectator read it, its players' names and its terminal board. Any Latin word (two letters
+spectator read it, its players' names, its terminal board and its end-of-game summary. Any Latin word (two letters
 or more) or raw data (brackets, Python values) in them is an untranslated fragment."""
 
 from __future__ import annotations
@@ -66,9 +66,12 @@ def played_texts(game: Game[Any], players: int, seed: int) -> dict[str, str]:
     agents = [RandomAgent(seed * 13 + p) for p in range(players)]
     viewers = [None, *range(players)]
     step = 0
+    log = []
     while not match.is_over:
         action = agents[match.to_move].choose(game, match.state)
-        for event in match.play(action, narrate=True, trusted=True):
+        events = match.play(action, narrate=True, trusted=True)
+        log.extend(events)
+        for event in events:
             where = f"event {event.kind} at step {step}"
             for viewer in viewers:
                 check(found, where, game.describe(event, viewer, "ja"))
@@ -77,6 +80,13 @@ def played_texts(game: Game[Any], players: int, seed: int) -> dict[str, str]:
         step += 1
     for viewer in viewers:
         check(found, "board at the end", game.render(match.state, viewer, "ja"))
+    summary = game.summary(match.state, log, "ja")
+    for row in summary["breakdown"]:
+        check(found, "summary row", row["label"])
+    for chart in summary["charts"]:
+        words = [chart["title"], *chart["labels"], *(s["name"] for s in chart["series"])]
+        for text in words:
+            check(found, f"chart {chart['title']}", text)
     return found
 
 

@@ -242,8 +242,21 @@ def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None
     assert done >= {"built on the board", "traded with the bank", "rolled", "reloaded"}, done
     assert "offered" in done, done
     expect(page.locator(".result table tr")).to_have_count(5)
+    check_summary(page, table, rows=5, charts=2)
     record = Record.loads(page.evaluate(f"fetch('/api/tables/{table}/record').then(r => r.text())"))
     assert record.game == "catan" and record.result is not None
+
+
+def check_summary(page: Page, table: str, rows: int, charts: int) -> None:
+    """The finished game's breakdown (a row per category, then the totals, which are the
+    scores) with players named as people know them, and its charts."""
+    summary = page.locator(".summary")
+    expect(summary.locator(".breakdown tr")).to_have_count(rows + 2)
+    expect(summary.locator(".breakdown th[data-seat='0']")).to_contain_text("Ann")
+    totals = summary.locator(".breakdown tr.total td").all_text_contents()
+    assert [int(x) for x in totals] == api_state(page, table)["result"]["scores"]
+    expect(summary.locator(".chart-box")).to_have_count(charts)
+    assert summary.locator(".chart-box svg :is(rect.bar, polyline.line)").count() > 0
 
 
 def test_two_humans_never_receive_each_others_hand(browser: Browser, server: LiveServer) -> None:

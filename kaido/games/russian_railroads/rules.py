@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.russian_railroads import bots, engine, explain, text, views
+from kaido.games.russian_railroads import bots, engine, explain, summary, text, views
 from kaido.games.russian_railroads.components import (
     DOUBLERS,
     END_BONUS,
@@ -195,6 +195,9 @@ class RussianRailroads(Game[RRState]):
         """RR-END-4: most VP wins; ties are not broken."""
         scores = [b[VP] for b in state.boards]
         return Result.from_keys(scores, [(s,) for s in scores])
+
+    def summary(self, state: RRState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
 
     # ---- information ----------------------------------------------------------------------
 
