@@ -78,7 +78,7 @@ class RussianRailroads(Game[RRState]):
     id = "russian_railroads"
     title = {"en": "Russian Railroads", "ja": "ロシアンレールロード"}
     player_counts = (2, 3, 4)
-    rules_version = "1"
+    rules_version = "2"
     rules_prefix = "RR"
     option_specs = (
         OptionSpec(
