@@ -1,7 +1,7 @@
 """Every text a game can show, in Japanese: its title, options and their values, every
 action of its table, every event of random games at every player count as each seat and a
-spectator read it, its players' names, its terminal board and its end-of-game summary. Any Latin word (two letters
-or more) or raw data (brackets, Python values) in them is an untranslated fragment."""
+spectator read it, its players' names, its terminal board and its end-of-game summary. Any
+Latin word (two letters or more) or raw data (brackets) in them is an untranslated fragment."""
 
 from __future__ import annotations
 

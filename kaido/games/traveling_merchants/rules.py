@@ -17,7 +17,6 @@ from kaido.games.traveling_merchants.board import DATA
 from kaido.games.traveling_merchants.engine import Key
 from kaido.games.traveling_merchants.state import OVER, START, TMState
 
-
 MAP_LABELS = {"basic": ("the basic map", "基本マップ")}
 
 
