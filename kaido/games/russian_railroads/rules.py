@@ -60,7 +60,7 @@ CONFLICT_HELP = {
         "the marker the Trans-Siberian square 3 worker bonus needs: brown (the guide, "
         "RR-BONUS-3; default) or black (a read of the board art)",
         "シベリア鉄道 3 マス目のワーカー獲得に必要なコマ: "
-        "brown（ガイド、既定）または black（盤面画像の読み）",
+        "茶色（ガイド、既定）または黒（盤面画像の読み）",
     ),
     "industry_end_vp": (
         "VP of the industry track's end square: 30 (the base-game scorer; default) or 50 "
@@ -70,6 +70,10 @@ CONFLICT_HELP = {
     ),
 }
 """Help for the options that pick a reading of conflicting data (components.CONFLICTS)."""
+CONFLICT_LABELS = {
+    "transsib_worker_marker": (("brown (the guide)", "茶色（ガイド）"), ("black", "黒")),
+}
+"""Words for the values of those options that are not numbers."""
 
 
 def _action_keys() -> list[Key]:
@@ -115,7 +119,13 @@ class RussianRailroads(Game[RRState]):
             "オフ：他のアクションスペースと同じく完全に実行できる時だけ、RR-ENG-5）",
         ),
         *(
-            OptionSpec(c.option, c.values[0], *CONFLICT_HELP[c.option], choices=c.values)
+            OptionSpec(
+                c.option,
+                c.values[0],
+                *CONFLICT_HELP[c.option],
+                choices=c.values,
+                labels=CONFLICT_LABELS.get(c.option, ()),
+            )
             for c in CONFLICTS
         ),
     )
