@@ -5,6 +5,7 @@ import { duration, errorText, lang, t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./lobby.js";
 import { colourDot, link, navigate, notify, notifyError } from "./ui.js";
 import { chart } from "./charts.js";
+import { enableZoom } from "./zoom.js";
 import { renderValue } from "./view.js";
 
 export function showTable(main, tableId, session) {
@@ -157,11 +158,29 @@ class TablePage {
     this.main.append(
       h("div", { class: `table-page ${this.canAct() ? "" : "pending"}`, dataset: { version: m.version, status: m.status } },
         h("div", { class: "board-area" }, title, this.boardPart()),
-        h("aside", { class: "side" }, this.statusPart(), this.actionsPart(), this.logPart()),
+        h("aside", { class: "side" }, this.statusPart(), this.barPart(), this.logPart()),
       ),
     );
     const log = this.main.querySelector(".log ol");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
+    for (const stage of this.main.querySelectorAll(".board-stage")) enableZoom(stage, this.drafts);
+    // On a phone the bar is fixed at the bottom: keep room for it under the page.
+    const bar = this.main.querySelector(".bar");
+    document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
+  }
+
+  // The actions, and on a phone (where this bar is fixed at the bottom of the screen) who
+  // decides and the button opening the log.
+  barPart() {
+    return h("div", { class: "bar" },
+      h("div", { class: "bar-line" }, this.turnLine(),
+        h("button", { type: "button", class: "log-toggle small", "aria-expanded": this.logOpen ? "true" : "false", onclick: () => this.toggleLog() }, t("table.log"))),
+      this.actionsPart());
+  }
+
+  toggleLog() {
+    this.logOpen = !this.logOpen;
+    this.render();
   }
 
   waitingRoom() {
@@ -273,10 +292,6 @@ class TablePage {
         h("a", { class: "button", href: "/", onclick: link("/") }, t("app.lobby")));
     } else if (m.status === "finished" && m.result) {
       out.push(this.resultPart(players));
-    } else if (m.to_move === m.seat && m.seat !== null) {
-      out.push(h("p", { class: "turn mine" }, t("table.yourTurn")));
-    } else if (m.to_move >= 0) {
-      out.push(h("p", { class: "turn" }, t("table.decides", { name: players[m.to_move] })));
     }
     if (m.thinking !== null && m.thinking !== undefined && m.status === "playing") {
       out.push(h("p", { class: "thinking", dataset: { seat: m.thinking } }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.thinking", { name: players[m.thinking] })));
@@ -291,6 +306,14 @@ class TablePage {
     }
     out.push(this.leavingPart());
     return h("section", { class: "panel status" }, h("h2", {}, t("table.seats")), out);
+  }
+
+  turnLine() {
+    const m = this.message;
+    if (m.status !== "playing") return null;
+    if (m.to_move === m.seat && m.seat !== null) return h("p", { class: "turn mine" }, t("table.yourTurn"));
+    if (m.to_move >= 0) return h("p", { class: "turn" }, t("table.decides", { name: this.players()[m.to_move] }));
+    return null;
   }
 
   // A seat still in play: I can leave it (resign) or ask to end the game (abandon).
@@ -413,7 +436,9 @@ class TablePage {
     const items = this.log.filter((step) => step.events.length).map((step) => h("li", { class: `p${step.player}`, dataset: { step: step.step } },
       h("span", { class: "who" }, colourDot(players, step.player), players[step.player]),
       step.events.map((event) => h("span", { class: "event" }, event.text))));
-    return h("section", { class: "panel log" }, h("h2", {}, t("table.log")), h("ol", {}, items));
+    return h("section", { class: `panel log drawer ${this.logOpen ? "open" : ""}` },
+      h("h2", {}, t("table.log"), h("button", { type: "button", class: "log-close small", onclick: () => this.toggleLog() }, t("table.close"))),
+      h("ol", {}, items));
   }
 
   tick() {

@@ -15,6 +15,8 @@ const RESOURCES = ["lumber", "brick", "wool", "grain", "ore"];
 const RESOURCE_COLOUR = ["#3f7f3a", "#c8693f", "#a3cf69", "#e9c552", "#8e8f98"];
 const DEVELOPMENT = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
 const PIPS = [0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1];
+// Targets on the board (half a road's band, a corner's radius), larger for fingers.
+const TARGET = matchMedia("(pointer: coarse), (max-width: 700px)").matches ? { band: 0.19, corner: 0.22 } : { band: 0.13, corner: 0.18 };
 
 export const WORDS = {
   en: {
@@ -75,7 +77,8 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
   if (!geometry || !view || !view.board) return { element: h("div"), placed };
   const words = WORDS[lang] || WORDS.en;
   const [x, y, width, height] = geometry.view_box;
-  const svg = s("svg", { class: "board catan", viewBox: `${x} ${y} ${width} ${height}`, role: "img", "aria-label": words.board });
+  // data-touch: the smallest target (a road's band), in board units, for zoom on tap.
+  const svg = s("svg", { class: "board catan", viewBox: `${x} ${y} ${width} ${height}`, role: "img", "aria-label": words.board, dataset: { touch: 2 * TARGET.band } });
   svg.append(s("rect", { x, y, width, height, rx: 0.4, fill: "#3d7fb3" }));
   drawHexes(svg, geometry, view);
   drawHarbours(svg, geometry, view, words);
@@ -211,10 +214,10 @@ function drawPlaces(stage, svg, geometry, message, players, words, placed, act) 
     const [kind, first] = item.action;
     let shape = null;
     if (kind === "road") {
-      shape = s("polygon", { class: "place road", points: edgeBand(geometry, first, 0.1) });
+      shape = s("polygon", { class: "place road", points: edgeBand(geometry, first, TARGET.band) });
     } else if (kind === "settlement" || kind === "city") {
       const [cx, cy] = corner(geometry, first);
-      shape = s("circle", { class: `place ${kind}`, cx, cy, r: 0.17 });
+      shape = s("circle", { class: `place ${kind}`, cx, cy, r: TARGET.corner });
     } else if (kind === "robber") {
       if (!robbers.has(first)) robbers.set(first, []);
       robbers.get(first).push(item);

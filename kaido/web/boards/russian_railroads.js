@@ -16,6 +16,10 @@ const GROUP_FILL = {
   track: "#e6dcc4", tile: "#d7e1ea", industry: "#e9d6cf", aux: "#e4e9d3", engineer: "#efe3c0", order: "#dcd5e8",
 };
 const WIDTH = 1120;
+// Fingers get larger markers; data-touch: a board's smallest target, in board units, for
+// zoom on tap (a factory or card of the main board; a waiting track marker).
+const GROW = matchMedia("(pointer: coarse), (max-width: 700px)").matches ? 1.5 : 1;
+const TOUCH = { main: 30, player: 16 * GROW };
 
 export const WORDS = {
   en: {
@@ -276,7 +280,7 @@ function placementsOn(ctx, index) {
 
 function mainBoard(ctx) {
   const height = TOP + 6 * (CELL_H + GAP) + 10;
-  const svg = s("svg", { class: "board rr main", viewBox: `0 0 ${WIDTH} ${height}`, role: "img", "aria-label": ctx.words.board });
+  const svg = s("svg", { class: "board rr main", viewBox: `0 0 ${WIDTH} ${height}`, role: "img", "aria-label": ctx.words.board, dataset: { touch: TOUCH.main } });
   svg.append(s("rect", { x: 0, y: 0, width: WIDTH, height, rx: 10, fill: "#f3ead4", stroke: "#b9a57e" }));
   svg.append(roundTrack(ctx));
   const spaces = activeSpaces(ctx);
@@ -516,7 +520,7 @@ function playerBoard(ctx, p) {
   const svg = s("svg", {
     class: `board rr player ${mine ? "mine" : ""} ${toMove ? "to-move" : ""}`, viewBox: `0 0 ${WIDTH} ${height}`,
     role: "img", "aria-label": `${ctx.words.playerBoard} ${ctx.players[p]}`,
-    dataset: { seat: p, rubles: board.rubles, vp: board.vp, workers: board.workers, passed: board.passed },
+    dataset: { seat: p, rubles: board.rubles, vp: board.vp, workers: board.workers, passed: board.passed, touch: TOUCH.player },
   });
   svg.append(s("rect", { x: 1, y: 1, width: WIDTH - 2, height: height - 2, rx: 10, fill: "#f6f0e2", stroke: ctx.colour(p), "stroke-width": toMove ? 5 : 2.5 }));
   svg.append(playerHeader(ctx, p, board));
@@ -669,7 +673,7 @@ function reachBar(ctx, reach, length, y) {
 function marker(ctx, p, line, colour, cx, cy, square, r = 10) {
   const name = ctx.geometry.colours[colour];
   const group = s("g", { class: `marker ${name}`, dataset: { line, colour, square } },
-    s("circle", { cx, cy, r, fill: TRACK[name], stroke: colour === 0 ? "#fffdf7" : "#1d1a16", "stroke-width": 2 }),
+    s("circle", { cx, cy, r: r * GROW, fill: TRACK[name], stroke: colour === 0 ? "#fffdf7" : "#1d1a16", "stroke-width": 2 }),
     s("title", {}, `${colourName(ctx, colour)}: ${square}`));
   // Only the deciding player's own markers take clicks.
   return p === ctx.view.to_move ? makePlace(ctx, group, `marker:${line}:${colour}`, colourName(ctx, colour)) : group;
@@ -688,7 +692,7 @@ function industryRow(ctx, p, board, y) {
     if (at < 0) return;
     const cx = IND_X + at * IND_W + IND_W / 2 + (m ? 8 : -8);
     const disc = s("g", { class: "industry-marker", dataset: { marker: m, square: at } },
-      s("circle", { cx, cy: y + 34, r: 10, fill: m ? "#d9a441" : "#2b2118", stroke: "#fffdf7", "stroke-width": 2 }),
+      s("circle", { cx, cy: y + 34, r: 10 * GROW, fill: m ? "#d9a441" : "#2b2118", stroke: "#fffdf7", "stroke-width": 2 }),
       text(cx, y + 34.5, m + 1, { "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: m ? "#2b2118" : "#fff" }));
     group.append(p === ctx.view.to_move ? makePlace(ctx, disc, `industry:${m}`, `${ctx.words.industry} ${m + 1}`) : disc);
   });
