@@ -23,11 +23,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kaido.agents import agent_kinds
 from kaido.core.errors import KaidoError
 from kaido.core.game import LANGS, Game
 from kaido.games import all_games
 from kaido.server import auth
+from kaido.server.bots import BotLevels
 from kaido.server.config import Settings
 from kaido.server.errors import BadRequest, NotFound, NotSignedIn, error_body
 from kaido.server.geometry import board_geometry, geometry_module
@@ -100,9 +100,11 @@ class Services:
         self.store = Store(settings.database_url)
         self.workers = Workers(settings.bot_workers)
         self.tables = TableManager(self.store, settings, self.workers)
+        for game in all_games():
+            self.tables.levels.check(game)
 
     def close(self) -> None:
-        self.workers.shutdown()
+        self.tables.close()
         self.store.close()
 
 
@@ -141,7 +143,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(KaidoError)
     async def kaido_error(_request: Request, error: KaidoError) -> JSONResponse:
         status, body = error_body(error)
-        return JSONResponse(body, status_code=status)
+        return JSONResponse(body, status_code=status, headers=retry_header(body))
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -156,6 +158,12 @@ def _add_error_handlers(app: FastAPI) -> None:
         response = await call_next(request)
         response.headers.update(SECURITY_HEADERS)
         return response
+
+
+def retry_header(body: dict[str, Any]) -> dict[str, str]:
+    """Retry-After for answers that say when to come back (429)."""
+    seconds = body.get("retry_after")
+    return {} if seconds is None else {"retry-after": str(max(1, round(seconds)))}
 
 
 def describe_validation(errors: Any) -> str:
@@ -220,7 +228,7 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
         return {"user": None}
 
 
-def game_json(game: Game[Any]) -> dict[str, Any]:
+def game_json(game: Game[Any], levels: BotLevels) -> dict[str, Any]:
     return {
         "id": game.id,
         "title": game.title,
@@ -234,7 +242,7 @@ def game_json(game: Game[Any]) -> dict[str, Any]:
             }
             for spec in game.option_specs
         ],
-        "bots": list(agent_kinds(game)),
+        "bots": levels.describe(game),
         "renderer": (WEB / "boards" / f"{game.id}.js").is_file(),
         "geometry": geometry_module(game) is not None,
     }
@@ -262,7 +270,7 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
-        return {"games": [game_json(game) for game in all_games()]}
+        return {"games": [game_json(game, tables.levels) for game in all_games()]}
 
     @app.get("/api/tables")
     def list_tables(request: Request, status: str = "open", mine: bool = False) -> dict[str, Any]:

@@ -39,6 +39,12 @@ class Settings:
     bot_delay: float = 0.8
     """Seconds a bot waits before it moves, so people can follow."""
     bot_workers: int = 2
+    bot_seconds: float = 3.0
+    """The longest a bot may think about one decision: its search is cut there."""
+    bot_levels: dict[str, str] = field(default_factory=dict)
+    """Level -> agent spec, replacing the defaults of kaido/server/bots.py (operators)."""
+    max_tables_per_user: int = 20
+    """Unfinished tables one account may have created."""
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (set it when serving behind TLS)."""
     max_body_bytes: int = 64 * 1024

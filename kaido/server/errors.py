@@ -53,6 +53,13 @@ class TooLarge(ServerError):
     code = "too_large"
 
 
+class TooMany(ServerError):
+    """Too many requests (or tables) for now; `retry_after` seconds tells when to retry."""
+
+    status = 429
+    code = "too_many"
+
+
 class EngineFailure(ServerError):
     status = 500
     code = "internal"

@@ -37,6 +37,8 @@ class TableRuntime:
         self._agents: dict[tuple[int, str], Agent] = {}
         self.bot_scheduled_for = -1
         """The move counter a bot move was last scheduled at (so it is scheduled once)."""
+        self.bot_stop: threading.Event | None = None
+        """Set to call off the bot thinking now (None when no bot is thinking)."""
         self.replay_states: list[Any] | None = None
 
     @property
@@ -60,21 +62,15 @@ class TableRuntime:
         seat = self.info.seats[number]
         return seat.kind == "bot" or seat.timed_out
 
-    def bot_spec(self, number: int, takeover: str) -> str:
-        seat = self.info.seats[number]
-        if seat.kind == "bot" and seat.bot:
-            return seat.bot
-        return "heuristic" if "heuristic" in self.game.agent_kinds else takeover
-
-    def agent(self, number: int, takeover: str) -> Agent:
-        spec = self.bot_spec(number, takeover)
+    def agent(self, number: int, spec: str) -> Agent:
+        """The bot playing seat `number` with `spec`, kept between its decisions."""
         key = (number, spec)
         if key not in self._agents:
             self._agents[key] = make_agent(spec, self.game, agent_seed(self.info.seed, number))
         return self._agents[key]
 
     def player_names(self) -> list[str]:
-        """Who sits where, for the record: account names, and bots by their spec."""
+        """Who sits where, for the record: account names, and bots by their level."""
         return [
             f"bot {seat.bot}" if seat.kind == "bot" else seat.user_name or "?"
             for seat in self.info.seats

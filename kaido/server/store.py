@@ -190,6 +190,14 @@ class Store:
             query = query.order_by(TableRow.updated_at.desc()).limit(limit)
             return [self._info(session, row) for row in session.scalars(query).all()]
 
+    def count_unfinished_tables(self, user_id: int) -> int:
+        """Tables `user_id` created that are waiting for players or in play."""
+        with self._session() as session:
+            query = select(func.count()).where(
+                TableRow.created_by == user_id, TableRow.status != "finished"
+            )
+            return int(session.scalar(query) or 0)
+
     def table_ids_in_play(self) -> list[str]:
         with self._session() as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")))

@@ -32,7 +32,7 @@ def play_as_guest(page: Page, base: str) -> None:
 
 
 def create_table(page: Page, seats: list[str], game: str = "tiny") -> str:
-    """Fill in the lobby form: each seat `human` or a bot kind; the creator takes seat 1."""
+    """Fill in the lobby form: each seat `human` or a bot level; the creator takes seat 1."""
     page.select_option("select[name=game]", game)
     page.select_option("select[name=players]", str(len(seats)))
     for n, seat in enumerate(seats):

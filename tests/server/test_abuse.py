@@ -1,0 +1,205 @@
+"""The web application under attack: each test replays one probe of the security review
+(issue 12) that succeeded against the server before it was fixed, and checks it now fails.
+No test measures time: floods and slow bots are checked by what the server does about them
+(refusals, separate pools, called-off searches); bench/ measures the latency."""
+
+from __future__ import annotations
+
+import linecache
+import sqlite3
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, text
+
+from tests.server.harness import Harness, wait_for
+
+# ---- helpers -------------------------------------------------------------------------------
+
+
+def run_in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
+    """Start `call` on a thread; the list gets its result or the exception it raised."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except Exception as error:
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, outcome
+
+
+def innermost(thread: threading.Thread) -> tuple[str, str, list[str]]:
+    """Where `thread` is now: its innermost file, that line's text, and its call stack."""
+    frame = sys._current_frames().get(thread.ident or -1)
+    if frame is None:
+        return "", "", []
+    where = (frame.f_code.co_filename, linecache.getline(frame.f_code.co_filename, frame.f_lineno))
+    names = []
+    while frame is not None:
+        names.append(frame.f_code.co_name)
+        frame = frame.f_back
+    return where[0], where[1], names
+
+
+def waiting_for_table_lock(thread: threading.Thread) -> bool:
+    filename, line, _stack = innermost(thread)
+    return filename.endswith("kaido/server/tables.py") and ".lock" in line
+
+
+# ---- 1. bots are named levels with a time cap; clocks never wait for them ---------------
+
+
+def test_bot_specs_are_refused_only_levels_are_seated(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    for spec in ("mcts:time=100000", "mcts:iterations=999999999", "ismcts:worlds=9999", "random"):
+        body = {"game": "tiny", "seats": [{"kind": "human"}, {"kind": "bot", "bot": spec}]}
+        response = ann.post("/api/tables", body)
+        assert response.status_code == 400, response.text
+        assert "easy, normal, strong" in response.json()["error"]
+    assert ann.get("/api/tables?status=open&mine=true").json()["tables"] == []
+    games = {game["id"]: game for game in ann.get("/api/games").json()["games"]}
+    levels = games["tiny"]["bots"]
+    assert [level["level"] for level in levels] == ["easy", "normal", "strong"]
+    assert all(0 <= level["seconds"] <= harness.settings.bot_seconds for level in levels)
+    assert all(level["help"]["en"] and level["help"]["ja"] for level in levels)
+
+
+def test_a_stored_raw_spec_plays_a_capped_level_after_a_restart(tmp_path: Path) -> None:
+    with Harness(tmp_path) as first:
+        ann = first.player("Ann")
+        table = ann.create(["human", "easy"])
+        ann.act(table, ["draw"], move=0)
+    # What an older server stored for a seat given as a spec: a search that never ends.
+    database = sqlite3.connect(tmp_path / "kaido.sqlite3")
+    with database:
+        database.execute("UPDATE seats SET bot = 'mcts:time=100000' WHERE table_id = ?", (table,))
+    database.close()
+    with Harness(tmp_path) as second:
+        again = second.returning(ann)
+        assert again.act(table, ["end"], move=1).status_code == 200
+        wait_for(lambda: again.state(table)["to_move"] == 0, what="the bot's move")
+
+
+def test_a_search_is_cut_at_the_cap_whatever_its_level_asks(tmp_path: Path) -> None:
+    levels = {"strong": "mcts:time=100000"}
+    with Harness(tmp_path, bot_levels=levels, bot_seconds=0.5) as harness:
+        ann = harness.player("Ann")
+        table = ann.create(["human", "strong"])
+        ann.act(table, ["draw"], move=0)
+        ann.act(table, ["end"], move=1)
+        wait_for(lambda: ann.state(table)["to_move"] == 0, what="the capped bot's move")
+
+
+def thinking(harness: Harness, table: str, version: int | None = None) -> bool:
+    """A bot searches at `table` (at move counter `version`, if given)."""
+    runtime = harness.services.tables.get(table)
+    return runtime.bot_stop is not None and version in (None, runtime.info.version)
+
+
+def test_clocks_run_out_while_every_bot_worker_is_busy(tmp_path: Path) -> None:
+    levels = {"strong": "mcts:time=600"}
+    with Harness(tmp_path, bot_levels=levels, bot_seconds=600, bot_workers=1) as harness:
+        ann, bob, cid = harness.player("Ann"), harness.player("Bob"), harness.player("Cid")
+        slow = ann.create(["human", "strong"])
+        ann.act(slow, ["draw"], move=0)
+        ann.act(slow, ["end"], move=1)
+        # The bot draws (its only choice), then searches what to bank.
+        wait_for(lambda: thinking(harness, slow, 3), what="the bot to think")
+        clocked = bob.create(["human", "human"], move_seconds=1)
+        cid.join(clocked)
+        # The only bot worker is thinking for ten minutes: Bob's clock runs out anyway.
+        wait_for(lambda: bob.state(clocked)["seats"][0]["timed_out"], what="Bob's clock")
+        # Stopping the server calls the search off instead of waiting for it.
+        closing, _ = run_in_thread(harness.services.tables.close)
+        closing.join(timeout=60)
+        assert not closing.is_alive()
+        assert ann.state(slow)["version"] == 3  # the called-off bot did not move
+
+
+def test_a_seat_taken_back_calls_off_the_bot_thinking_for_it(tmp_path: Path) -> None:
+    settings: dict[str, Any] = {"takeover_bot": "mcts:time=600", "bot_seconds": 600}
+    with Harness(tmp_path, bot_workers=1, **settings) as harness:
+        ann, bob = harness.player("Ann"), harness.player("Bob")
+        table = ann.create(["human", "human"], move_seconds=1)
+        bob.join(table)
+        # Ann's clock runs out; the takeover bot draws for her (her only choice), then
+        # searches what to bank (ten minutes at most).
+        wait_for(lambda: thinking(harness, table, 1), what="the takeover bot to think")
+        assert ann.post(f"/api/tables/{table}/take-back").status_code == 200
+        assert not thinking(harness, table)
+        # The only bot worker is free again at once (the search stopped).
+        probe = harness.services.workers.bots.submit(lambda: "free")
+        assert probe.result(timeout=60) == "free"
+        assert ann.state(table)["version"] == 1  # the called-off bot did not move for Ann
+
+
+def test_a_user_holds_a_bounded_number_of_unfinished_tables(tmp_path: Path) -> None:
+    with Harness(tmp_path, max_tables_per_user=3) as harness:
+        ann = harness.player("Ann")
+        for _ in range(3):
+            ann.create(["human", "human"])
+        refused = ann.post(
+            "/api/tables", {"game": "tiny", "seats": [{"kind": "human"}, {"kind": "human"}]}
+        )
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["code"] == "too_many" and int(refused.headers["retry-after"]) > 0
+        assert len(ann.get("/api/tables?status=open&mine=true").json()["tables"]) == 3
+
+
+# ---- 3. a move queued behind a failed commit -----------------------------------------------
+
+
+def test_a_move_queued_behind_a_failed_commit_is_refused(tmp_path: Path, database_url: str) -> None:
+    sqlite = database_url.startswith("sqlite")
+    with Harness(tmp_path, database_url) as harness:
+        ann, bob = harness.player("Ann"), harness.player("Bob")
+        table = ann.create(["human", "human"])
+        bob.join(table)
+        tables, user = harness.services.tables, harness.services.store.user(ann.id)
+        assert user is not None
+        engine = harness.services.store.engine
+        with engine.begin() as connection:  # the database will refuse move 1, and only it
+            for statement in REFUSE_FIRST_SQLITE if sqlite else REFUSE_FIRST_POSTGRES:
+                connection.execute(text(statement))
+        # Another connection holds the actions table, so move 1's commit waits...
+        blocker = create_engine(database_url).connect()
+        blocker.execute(
+            text("BEGIN IMMEDIATE" if sqlite else "LOCK TABLE actions IN EXCLUSIVE MODE")
+        )
+        first, first_outcome = run_in_thread(lambda: tables.act(user, table, ["draw"], 0))
+        wait_for(lambda: "append_action" in innermost(first)[2], what="move 1's commit")
+        # ...while move 2, chosen as if move 1 had gone through, queues behind it.
+        second, second_outcome = run_in_thread(lambda: tables.act(user, table, ["end"], 1))
+        wait_for(lambda: all(waiting_for_table_lock(second) for _ in range(20)), what="queue")
+        blocker.execute(text("ROLLBACK" if sqlite else "COMMIT"))
+        blocker.close()
+        first.join(timeout=60)
+        second.join(timeout=60)
+        assert getattr(first_outcome[0], "code", None) == "unavailable"
+        assert getattr(second_outcome[0], "code", None) == "stale"
+        assert harness.services.store.actions(table) == []
+        with engine.begin() as connection:
+            connection.execute(text("DROP TRIGGER refuse" + ("" if sqlite else " ON actions")))
+        assert ann.state(table)["version"] == 0
+        assert ann.act(table, ["draw"], move=0).status_code == 200
+        assert ann.act(table, ["end"], move=1).status_code == 200
+        assert harness.services.store.actions(table) == [["draw"], ["end"]]
+
+
+REFUSE_FIRST_SQLITE = (
+    "CREATE TRIGGER refuse BEFORE INSERT ON actions WHEN NEW.ply = 1 "
+    "BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+)
+REFUSE_FIRST_POSTGRES = (
+    "CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ "
+    "LANGUAGE plpgsql",
+    "CREATE TRIGGER refuse BEFORE INSERT ON actions FOR EACH ROW WHEN (NEW.ply = 1) "
+    "EXECUTE FUNCTION refuse()",
+)
