@@ -43,6 +43,25 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--bot-workers", type=int, default=2, help="threads for bots (2)")
     parser.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=3.0,
+        help="the longest a bot thinks about one decision; searches are cut there (3)",
+    )
+    parser.add_argument(
+        "--bot-level",
+        action="append",
+        default=[],
+        metavar="LEVEL=SPEC",
+        help="the agent spec behind a bot level (easy, normal, strong); may be repeated",
+    )
+    parser.add_argument(
+        "--max-tables-per-user",
+        type=int,
+        default=20,
+        help="unfinished tables one account may create (20)",
+    )
+    parser.add_argument(
         "--secure-cookies",
         action="store_true",
         help="send the session cookie over HTTPS only (when served behind TLS)",
@@ -71,6 +90,16 @@ def register_games(specs: list[str]) -> None:
             raise KaidoError(f"cannot register {spec!r}: {error}") from None
 
 
+def bot_levels(pairs: list[str]) -> dict[str, str]:
+    levels = {}
+    for pair in pairs:
+        level, sep, spec = pair.partition("=")
+        if not sep or not spec:
+            raise KaidoError(f"--bot-level takes LEVEL=SPEC, got {pair!r}")
+        levels[level] = spec
+    return levels
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -81,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
         database_url=args.database_url,
         bot_delay=args.bot_delay,
         bot_workers=args.bot_workers,
+        bot_seconds=args.bot_seconds,
+        bot_levels=bot_levels(args.bot_level),
+        max_tables_per_user=args.max_tables_per_user,
         secure_cookies=args.secure_cookies,
     )
     if args.data_dir is not None:

@@ -45,6 +45,14 @@ class Settings:
     """Level -> agent spec, replacing the defaults of kaido/server/bots.py (operators)."""
     max_tables_per_user: int = 20
     """Unfinished tables one account may have created."""
+    rate_limits: bool = True
+    """Limit sign-ins, guests and new tables per client address (off: load tests only)."""
+    hash_workers: int = 1
+    """Threads that hash passwords (64 MiB each), apart from those serving moves."""
+    sockets_per_client: int = 64
+    """Open WebSockets one client address may hold."""
+    sockets_per_table: int = 256
+    """Open WebSockets (players and spectators) one table may have."""
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (set it when serving behind TLS)."""
     max_body_bytes: int = 64 * 1024

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from kaido.core.errors import ActionFormatError, IllegalAction, KaidoError, OptionError
 from kaido.core.match import UndoRefused
 
@@ -86,4 +88,9 @@ def error_body(error: Exception) -> tuple[int, dict[str, Any]]:
         return 400, {"error": str(error), "code": "bad_request"}
     if isinstance(error, KaidoError):
         return 400, {"error": str(error), "code": "bad_request"}
+    if isinstance(error, SQLAlchemyError):
+        return 503, {
+            "error": "the database cannot be reached; try again soon",
+            "code": "unavailable",
+        }
     return 500, {"error": "internal error", "code": "internal"}

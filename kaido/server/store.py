@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kaido.core.errors import KaidoError
-from kaido.server.db import ActionRow, SeatRow, TableRow, UserRow, make_engine
+from kaido.server.db import ActionRow, SeatRow, SessionRow, TableRow, UserRow, make_engine
+from kaido.server.names import name_key
 
 
 class NameTaken(KaidoError):
@@ -70,6 +72,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine: Engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.fill_name_keys()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -82,8 +85,13 @@ class Store:
     # ---- users --------------------------------------------------------------------------
 
     def create_user(self, name: str, password_hash: str | None, *, is_guest: bool) -> User:
+        """A new account; NameTaken if a name with the same key (auth.name_key) exists."""
         row = UserRow(
-            name=name, password_hash=password_hash, is_guest=is_guest, created_at=time.time()
+            name=name,
+            name_key=name_key(name),
+            password_hash=password_hash,
+            is_guest=is_guest,
+            created_at=time.time(),
         )
         try:
             with self._session() as session:
@@ -94,12 +102,92 @@ class Store:
             raise NameTaken(f"the name {name!r} is taken") from None
 
     def user_by_name(self, name: str) -> tuple[User, str | None] | None:
-        """The user called `name` (case-insensitive) and their password hash."""
+        """The user whose name has the key of `name`, and their password hash."""
         with self._session() as session:
-            row = session.scalar(select(UserRow).where(func.lower(UserRow.name) == name.lower()))
+            row = session.scalar(select(UserRow).where(UserRow.name_key == name_key(name)))
             if row is None:
                 return None
             return User(row.id, row.name, row.is_guest), row.password_hash
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        with self._session() as session:
+            session.execute(
+                update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash)
+            )
+
+    def fill_name_keys(self) -> None:
+        """Give accounts made before names had keys theirs. Of two old accounts whose
+        names now share a key, the later one (which could never sign in) gets a key of its
+        own that no name can have."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(UserRow).where(UserRow.name_key.is_(None)).order_by(UserRow.id)
+            ).all()
+            for row in rows:
+                key = name_key(row.name)
+                taken = session.scalar(select(UserRow.id).where(UserRow.name_key == key))
+                row.name_key = key if taken is None else f"{key}\n{row.id}"
+                session.flush()
+
+    # ---- sessions -----------------------------------------------------------------------
+
+    def create_session(self, user_id: int, token: str, days: float) -> None:
+        now = time.time()
+        with self._session() as session:
+            session.add(
+                SessionRow(
+                    token_hash=_token_hash(token),
+                    user_id=user_id,
+                    created_at=now,
+                    expires_at=now + days * 24 * 3600,
+                )
+            )
+
+    def session_user(self, token: str) -> User | None:
+        """The user signed in with `token`, unless it was ended or has expired."""
+        with self._session() as session:
+            row = session.execute(
+                select(UserRow)
+                .join(SessionRow, SessionRow.user_id == UserRow.id)
+                .where(
+                    SessionRow.token_hash == _token_hash(token),
+                    SessionRow.expires_at > time.time(),
+                )
+            ).scalar_one_or_none()
+            return None if row is None else User(row.id, row.name, row.is_guest)
+
+    def end_session(self, token: str) -> None:
+        with self._session() as session:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == _token_hash(token)))
+
+    def end_sessions(self, user_id: int, *, keep: str | None = None) -> None:
+        """End every session of `user_id` but `keep`'s (after a new password)."""
+        with self._session() as session:
+            query = delete(SessionRow).where(SessionRow.user_id == user_id)
+            if keep is not None:
+                query = query.where(SessionRow.token_hash != _token_hash(keep))
+            session.execute(query)
+
+    def remove_idle_guests(self, older_than: float) -> int:
+        """Delete guests created before `older_than` that hold no seat and made no table,
+        with their sessions; expired sessions go too. How many guests went."""
+        with self._session() as session:
+            seated = select(SeatRow.user_id).where(SeatRow.user_id.is_not(None))
+            created = select(TableRow.created_by)
+            idle = select(UserRow.id).where(
+                UserRow.is_guest.is_(True),
+                UserRow.created_at < older_than,
+                UserRow.id.not_in(seated),
+                UserRow.id.not_in(created),
+            )
+            ids = list(session.scalars(idle))
+            session.execute(
+                delete(SessionRow).where(
+                    or_(SessionRow.user_id.in_(ids), SessionRow.expires_at < time.time())
+                )
+            )
+            session.execute(delete(UserRow).where(UserRow.id.in_(ids)))
+            return len(ids)
 
     def user(self, user_id: int) -> User | None:
         with self._session() as session:
@@ -273,3 +361,8 @@ class Store:
         session.execute(
             update(TableRow).where(TableRow.id == table_id).values(updated_at=time.time(), **values)
         )
+
+
+def _token_hash(token: str) -> str:
+    """Sessions are kept by the hash of their token: a copy of the database signs no one in."""
+    return hashlib.sha256(token.encode()).hexdigest()

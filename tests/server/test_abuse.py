@@ -9,13 +9,15 @@ import linecache
 import sqlite3
 import sys
 import threading
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from tests.server.harness import Harness, wait_for
+from tests.server.harness import PASSWORD, Harness, wait_for
 
 # ---- helpers -------------------------------------------------------------------------------
 
@@ -203,3 +205,142 @@ REFUSE_FIRST_POSTGRES = (
     "CREATE TRIGGER refuse BEFORE INSERT ON actions FOR EACH ROW WHEN (NEW.ply = 1) "
     "EXECUTE FUNCTION refuse()",
 )
+
+
+# ---- 2. a login flood ----------------------------------------------------------------------
+
+
+def flood(harness: Harness, count: int, address: str, body: Callable[[int], Any]) -> list[Any]:
+    """`count` sign-ins at once from one client address; their responses."""
+    responses: list[Any] = [None] * count
+    start = threading.Barrier(count)
+
+    def attempt(n: int) -> None:
+        client = TestClient(harness.app, client=(address, 40000 + n))
+        start.wait()
+        responses[n] = client.post("/api/login", json=body(n))
+
+    threads = [threading.Thread(target=attempt, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return responses
+
+
+def test_a_login_flood_is_refused_and_hashed_apart_from_moves(harness: Harness) -> None:
+    ann, bob = harness.player("Ann"), harness.player("Bob")
+    table = ann.create(["human", "human"])
+    bob.join(table)
+    mover, moved = run_in_thread(lambda: ann.act(table, ["draw"], move=0))
+    wrong = flood(harness, 100, "203.0.113.9", lambda n: {"name": f"x{n}", "password": "wrong!!!"})
+    mover.join()
+    assert moved[0].status_code == 200  # the move went through during the flood
+    statuses = [response.status_code for response in wrong]
+    assert statuses.count(400) <= 20  # the address's burst; the others were not hashed
+    refused = [response for response in wrong if response.status_code == 429]
+    assert len(refused) >= 80
+    assert all(int(response.headers["retry-after"]) >= 1 for response in refused)
+    assert all(response.json()["code"] == "too_many" for response in refused)
+    hashing = harness.services.hashing
+    assert hashing.peak <= hashing.capacity and hashing.in_flight == 0
+    hashers = [t.name for t in threading.enumerate() if t.name.startswith("kaido-hash")]
+    assert 1 <= len(hashers) <= harness.settings.hash_workers
+
+
+def test_guessing_one_name_from_many_addresses_is_limited(harness: Harness) -> None:
+    harness.player("Ann")
+    guesses = [
+        TestClient(harness.app, client=(f"198.51.100.{n}", 1)).post(
+            "/api/login", json={"name": "ANN", "password": f"guess {n}"}
+        )
+        for n in range(8)
+    ]
+    # Five failures a name at once, then one every 12 seconds.
+    assert [g.status_code for g in guesses[:5]] == [400] * 5
+    assert all(g.status_code == 429 and g.headers["retry-after"] for g in guesses[5:])
+
+
+# ---- 4. sessions end for good --------------------------------------------------------------
+
+
+def test_a_cookie_copied_before_logout_is_no_session(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    copied = harness.returning(ann)
+    table = ann.create(["human", "human"])
+    assert copied.get("/api/me").json()["user"]["name"] == "Ann"
+    with copied.socket(table) as socket:
+        socket.receive_json()
+        assert ann.post("/api/logout").json() == {"user": None}
+        assert copied.get("/api/me").json() == {"user": None}
+        assert copied.post(f"/api/tables/{table}/leave").status_code == 401
+        # A socket opened before the logout acts for no one either.
+        socket.send_json({"type": "undo", "move": 0, "id": 7})
+        assert socket.receive_json()["code"] == "not_signed_in"
+
+
+def test_a_new_password_ends_every_other_session(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    elsewhere = harness.anonymous()  # Ann signed in on another device
+    assert elsewhere.post("/api/login", {"name": "Ann", "password": PASSWORD}).status_code == 200
+    changed = ann.post("/api/password", {"password": PASSWORD, "new_password": "a new secret"})
+    assert changed.status_code == 200, changed.text
+    assert ann.get("/api/me").json()["user"]["name"] == "Ann"
+    assert elsewhere.get("/api/me").json() == {"user": None}
+    old = harness.anonymous().post("/api/login", {"name": "Ann", "password": PASSWORD})
+    assert old.status_code == 400
+    new = harness.anonymous().post("/api/login", {"name": "Ann", "password": "a new secret"})
+    assert new.status_code == 200
+    wrong = ann.post("/api/password", {"password": "not it at all", "new_password": "whatever1"})
+    assert wrong.status_code == 400 and wrong.json()["error"] == "wrong password"
+
+
+# ---- 5. names that look alike are one name -------------------------------------------------
+
+
+def test_names_differing_by_case_width_or_look_alike_letters_are_taken(
+    harness: Harness,
+) -> None:
+    harness.player("Anna")
+    for twin in ("anna", "ANNA", "Аnnа", "Ａｎｎａ", " Anna "):  # Cyrillic А and а; full width
+        response = harness.anonymous().post("/api/register", {"name": twin, "password": PASSWORD})
+        assert response.status_code == 400 and "taken" in response.json()["error"], twin
+    for typed in ("anna", "ANNA", "Аnnа"):
+        signed = harness.anonymous().post("/api/login", {"name": typed, "password": PASSWORD})
+        assert signed.json()["user"]["name"] == "Anna", typed
+
+
+def test_a_decomposed_name_signs_in_either_way(harness: Harness) -> None:
+    decomposed = unicodedata.normalize("NFD", "José")
+    harness.player(decomposed)
+    for typed in ("José", decomposed, "JOSÉ"):
+        signed = harness.anonymous().post("/api/login", {"name": typed, "password": PASSWORD})
+        assert signed.status_code == 200, typed
+        assert signed.json()["user"]["name"] == "José"
+
+
+def test_accounts_of_an_older_database_get_name_keys(tmp_path: Path) -> None:
+    with Harness(tmp_path) as first:
+        first.player("Ann")
+        first.player("Bob")
+    # Before names had keys, "ann" could be registered beside "Ann" (and never sign in).
+    database = sqlite3.connect(tmp_path / "kaido.sqlite3")
+    with database:
+        database.execute(OLD_USERS)
+        database.execute(
+            "INSERT INTO old_users SELECT id, name, password_hash, is_guest, created_at FROM users"
+        )
+        database.execute("DROP TABLE users")
+        database.execute("ALTER TABLE old_users RENAME TO users")
+        database.execute("UPDATE users SET name = 'ann' WHERE name = 'Bob'")
+    database.close()
+    with Harness(tmp_path) as second:
+        signed = second.anonymous().post("/api/login", {"name": "ANN", "password": PASSWORD})
+        assert signed.json()["user"]["name"] == "Ann"
+        taken = second.anonymous().post("/api/register", {"name": "aNN", "password": PASSWORD})
+        assert "taken" in taken.json()["error"]
+
+
+OLD_USERS = """CREATE TABLE old_users (
+    id INTEGER NOT NULL, name VARCHAR(40) NOT NULL, password_hash VARCHAR(200),
+    is_guest BOOLEAN NOT NULL, created_at FLOAT NOT NULL, PRIMARY KEY (id), UNIQUE (name))"""
