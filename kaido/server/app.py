@@ -8,6 +8,7 @@ import functools
 import json
 import logging
 import threading
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -23,6 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -46,6 +48,7 @@ T = TypeVar("T")
 
 WEB = Path(str(resources.files("kaido.web")))
 SESSION_DAYS = 30
+HOUSEKEEPING_SECONDS = 600
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; img-src 'self' data:; "
     "style-src 'self'; connect-src 'self'; frame-ancestors 'none'",
@@ -117,6 +120,17 @@ class Services:
         for game in all_games():
             self.tables.levels.check(game)
 
+    def housekeeping(self) -> None:
+        """Now and then: remove guests who never played, free tables no one uses."""
+        try:
+            older_than = time.time() - self.settings.guest_hours * 3600
+            guests = self.store.remove_idle_guests(older_than)
+            tables = self.tables.evict_idle()
+            log.info("housekeeping: %d idle guests removed, %d tables freed", guests, tables)
+        except SQLAlchemyError as error:
+            log.error("housekeeping failed: %s", str(error).splitlines()[0])
+        self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
+
     def close(self) -> None:
         self.tables.close()
         self.hashing.shutdown()
@@ -131,6 +145,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # Tables in play resume in the background: bots and clocks go on after a restart.
         threading.Thread(target=services.tables.resume_all, daemon=True).start()
+        services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
         yield
         services.close()
 
@@ -145,6 +160,7 @@ def create_app(settings: Settings) -> FastAPI:
         https_only=settings.secure_cookies,
     )
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SameOrigin)
     _add_error_handlers(app)
     _add_account_routes(app, services)
     _add_lobby_routes(app, services)
@@ -165,6 +181,13 @@ def _add_error_handlers(app: FastAPI) -> None:
         log.error("the database failed: %s", str(error).splitlines()[0])
         status, body = error_body(error)
         return JSONResponse(body, status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        """Routing and parsing errors in the documented shape, not FastAPI's `detail`."""
+        code = HTTP_CODES.get(error.status_code, "bad_request")
+        body = {"error": str(error.detail).lower().rstrip("."), "code": code}
+        return JSONResponse(body, status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -634,7 +657,7 @@ async def _pump(socket: WebSocket, subscriber: SocketSubscriber) -> None:
 
 
 def _add_client(app: FastAPI) -> None:
-    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.mount("/static", ClientFiles(directory=WEB), name="static")
     index = WEB / "index.html"
 
     @app.get("/")
@@ -643,6 +666,51 @@ def _add_client(app: FastAPI) -> None:
     @app.get("/replay/{_table_id}")
     def page(_table_id: str = "") -> FileResponse:
         return FileResponse(index, headers={"cache-control": "no-cache"})
+
+
+HTTP_CODES = {401: "not_signed_in", 403: "forbidden", 404: "not_found", 413: "too_large"}
+CLIENT_FILES = {".js", ".css", ".html", ".svg", ".png", ".woff2"}
+
+
+class ClientFiles(StaticFiles):
+    """The browser client's assets, and nothing else of its package (no Python files)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if Path(path).suffix not in CLIENT_FILES:
+            raise StarletteHTTPException(404, "not found")
+        return await super().get_response(path, scope)
+
+
+class SameOrigin:
+    """Refuse state-changing requests another site's page makes: a browser says where a
+    request comes from (Origin, Sec-Fetch-Site); it must be this server. Clients that
+    are not browsers send neither, and their session cookie decides as before."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in self.SAFE:
+            headers = dict(scope.get("headers", []))
+            if not same_site(headers):
+                response = JSONResponse(
+                    {"error": "requests from other sites are refused", "code": "forbidden"},
+                    status_code=403,
+                )
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def same_site(headers: dict[bytes, bytes]) -> bool:
+    origin = headers.get(b"origin")
+    if origin is not None and urlsplit(origin.decode("latin-1")).netloc != headers.get(
+        b"host", b""
+    ).decode("latin-1"):
+        return False
+    return headers.get(b"sec-fetch-site", b"same-origin") in (b"same-origin", b"none")
 
 
 class BodyLimit:

@@ -49,6 +49,14 @@ class Settings:
     """Limit sign-ins, guests and new tables per client address (off: load tests only)."""
     hash_workers: int = 1
     """Threads that hash passwords (64 MiB each), apart from those serving moves."""
+    max_tables_in_memory: int = 5000
+    """Tables kept in memory; beyond, the least recently used unwatched ones are freed."""
+    idle_table_seconds: float = 1800
+    """Unwatched tables unused this long are freed (replayed from the database on use)."""
+    replay_caches: int = 16
+    """Finished games whose every state is kept for replays (a few MB each)."""
+    guest_hours: float = 24
+    """Guests who hold no seat and made no table are removed after this long."""
     sockets_per_client: int = 64
     """Open WebSockets one client address may hold."""
     sockets_per_table: int = 256

@@ -4,6 +4,7 @@ log and the connections watching it."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Protocol
 
 from kaido.agents import Agent, agent_seed, make_agent
@@ -40,6 +41,7 @@ class TableRuntime:
         self.bot_stop: threading.Event | None = None
         """Set to call off the bot thinking now (None when no bot is thinking)."""
         self.replay_states: list[Any] | None = None
+        self.last_used = time.monotonic()
 
     @property
     def id(self) -> str:

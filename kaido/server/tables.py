@@ -15,6 +15,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -61,7 +62,10 @@ class TableManager:
         self.settings = settings
         self.workers = workers
         self.levels = BotLevels(settings.bot_levels, settings.bot_seconds)
-        self._tables: dict[str, TableRuntime] = {}
+        self._tables: OrderedDict[str, TableRuntime] = OrderedDict()
+        """Tables in memory, the least recently used first (evicted past a bound)."""
+        self._replays: OrderedDict[str, TableRuntime] = OrderedDict()
+        """Tables holding a replay's states (megabytes each), the least recently used first."""
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
 
@@ -70,30 +74,86 @@ class TableManager:
     def get(self, table_id: str) -> TableRuntime:
         """The table in memory, replayed from the database on first use."""
         with self._lock:
-            runtime = self._tables.get(table_id)
+            runtime = self._in_memory(table_id)
             if runtime is not None and not runtime.broken:
                 return runtime
             loader = self._loading.setdefault(table_id, threading.Lock())
-        with loader:
-            with self._lock:
-                runtime = self._tables.get(table_id)
-                if runtime is not None and not runtime.broken:
-                    return runtime
-            try:
+        try:
+            with loader:
+                with self._lock:
+                    runtime = self._in_memory(table_id)
+                    if runtime is not None and not runtime.broken:
+                        return runtime
                 fresh = self._load(table_id)
-            except SQLAlchemyError as error:
-                log.error("table %s cannot be loaded: %s", table_id, error)
-                raise Unavailable("the database cannot be reached; try again soon") from None
-            if runtime is not None:  # a broken table: keep its connections
-                fresh.subscribers = runtime.subscribers
+                if runtime is not None:  # a broken table: keep its connections
+                    fresh.subscribers = runtime.subscribers
+                with self._lock:
+                    self._tables[table_id] = fresh
+        except SQLAlchemyError as error:
+            log.error("table %s cannot be loaded: %s", table_id, error)
+            raise Unavailable("the database cannot be reached; try again soon") from None
+        finally:
             with self._lock:
-                self._tables[table_id] = fresh
                 self._loading.pop(table_id, None)
+        self._evict(self.settings.max_tables_in_memory)
         with fresh.lock:
             if runtime is not None:
                 fresh.broadcast(log_from=0)
             self._schedule(fresh)
         return fresh
+
+    def _in_memory(self, table_id: str) -> TableRuntime | None:
+        """The table if it is in memory, marked as just used (call with `_lock` held)."""
+        runtime = self._tables.get(table_id)
+        if runtime is not None:
+            self._tables.move_to_end(table_id)
+            runtime.last_used = time.monotonic()
+        return runtime
+
+    def _evict(self, keep: int, idle_seconds: float | None = None) -> int:
+        """Free tables beyond the `keep` most recently used, and those unused for
+        `idle_seconds`, unless someone watches them or a bot thinks there; they are
+        replayed from the database when next used. How many went."""
+        now = time.monotonic()
+        with self._lock:
+            over = len(self._tables) - keep
+            candidates = [
+                runtime
+                for runtime in self._tables.values()
+                if not runtime.subscribers and runtime.bot_stop is None
+            ]
+        gone = 0
+        for runtime in candidates:  # the least recently used first
+            idle = idle_seconds is not None and now - runtime.last_used >= idle_seconds
+            if gone >= over and not idle:
+                break
+            if not runtime.lock.acquire(blocking=False):
+                continue  # in use right now
+            try:
+                if runtime.subscribers or runtime.bot_stop is not None:
+                    continue
+                runtime.broken = True  # whoever still holds it reloads it
+                with self._lock:
+                    if self._tables.get(runtime.id) is runtime:
+                        del self._tables[runtime.id]
+                    self._replays.pop(runtime.id, None)
+                gone += 1
+            finally:
+                runtime.lock.release()
+        return gone
+
+    def evict_idle(self) -> int:
+        """Free the tables no one used for `Settings.idle_table_seconds` (housekeeping)."""
+        keep = self.settings.max_tables_in_memory
+        return self._evict(keep, idle_seconds=self.settings.idle_table_seconds)
+
+    def in_memory(self) -> int:
+        with self._lock:
+            return len(self._tables)
+
+    def replays_in_memory(self) -> int:
+        with self._lock:
+            return len(self._replays)
 
     @contextmanager
     def _hold(self, table_id: str) -> Iterator[TableRuntime]:
@@ -586,6 +646,13 @@ class TableManager:
         return viewer
 
     def _replay_states(self, runtime: TableRuntime) -> list[Any]:
+        """Every state of a finished game, kept for the few games replayed last."""
+        with self._lock:
+            self._replays[runtime.id] = runtime
+            self._replays.move_to_end(runtime.id)
+            while len(self._replays) > self.settings.replay_caches:
+                _id, oldest = self._replays.popitem(last=False)
+                oldest.replay_states = None
         if runtime.replay_states is None:
             game = runtime.game
             state = game.setup(runtime.options, runtime.info.seed)

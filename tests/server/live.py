@@ -27,13 +27,20 @@ class LiveServer:
     """`kaido serve` with the tiny test game registered, on its own data directory."""
 
     def __init__(
-        self, data_dir: Path, *, bot_delay: float = 0.0, database_url: str | None = None
+        self,
+        data_dir: Path,
+        *,
+        bot_delay: float = 0.0,
+        database_url: str | None = None,
+        options: tuple[str, ...] = (),
     ) -> None:
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.bot_delay = bot_delay
         self.database_url = database_url
+        self.options = options
+        """More `kaido serve` options."""
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
 
@@ -43,6 +50,7 @@ class LiveServer:
         command += ["--register", "tests.core.tiny_game:TINY", "--log-level", "warning"]
         if self.database_url:
             command += ["--database-url", self.database_url]
+        command += self.options
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with self.log.open("ab") as log:

@@ -5,7 +5,11 @@ No test measures time: floods and slow bots are checked by what the server does 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import linecache
+import os
+import signal
 import sqlite3
 import sys
 import threading
@@ -15,9 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, make_url, text
 
+from kaido.server.app import SocketSubscriber
 from tests.server.harness import PASSWORD, Harness, wait_for
+from tests.server.live import LiveServer
+from tests.server.services import POSTGRES_URL, fresh_postgres_database
+from tests.server.test_crash_restart import browser, state
 
 # ---- helpers -------------------------------------------------------------------------------
 
@@ -344,3 +352,210 @@ def test_accounts_of_an_older_database_get_name_keys(tmp_path: Path) -> None:
 OLD_USERS = """CREATE TABLE old_users (
     id INTEGER NOT NULL, name VARCHAR(40) NOT NULL, password_hash VARCHAR(200),
     is_guest BOOLEAN NOT NULL, created_at FLOAT NOT NULL, PRIMARY KEY (id), UNIQUE (name))"""
+
+
+# ---- 6. guests and tables in bulk ----------------------------------------------------------
+
+
+def test_guests_from_one_address_are_limited_and_idle_ones_removed(harness: Harness) -> None:
+    browser = TestClient(harness.app, client=("192.0.2.7", 1))
+    made = [browser.post("/api/guest") for _ in range(12)]
+    assert [r.status_code for r in made[:10]] == [200] * 10
+    assert all(r.status_code == 429 and r.headers["retry-after"] for r in made[10:])
+    player = harness.anonymous()
+    player.post("/api/guest")
+    table = player.create(["human", "human"])
+    store = harness.services.store
+    with store.engine.begin() as connection:  # a day and more later
+        connection.execute(text("UPDATE users SET created_at = created_at - 90000"))
+    harness.services.housekeeping()
+    with store.engine.connect() as connection:
+        guests = connection.execute(text("SELECT count(*) FROM users WHERE is_guest")).scalar()
+    assert guests == 1  # only the one who made a table is kept
+    assert browser.get("/api/me").json() == {"user": None}
+    assert player.get("/api/me").json()["user"]["guest"]
+    assert player.state(table)["seats"][0]["user_id"] is not None
+
+
+# ---- 7. other sites' pages -----------------------------------------------------------------
+
+
+def test_state_changes_from_another_site_are_refused(harness: Harness) -> None:
+    visitor = harness.anonymous()
+    cross_site = [
+        {"origin": "https://evil.example"},
+        {"origin": "null"},
+        {"sec-fetch-site": "cross-site"},
+        {"sec-fetch-site": "same-site", "origin": "https://game.testserver"},
+    ]
+    for headers in cross_site:
+        response = visitor.http.post("/api/guest", headers=headers)
+        assert response.status_code == 403 and response.json()["code"] == "forbidden", headers
+        assert "set-cookie" not in response.headers
+    assert visitor.get("/api/me").json() == {"user": None}
+    same = {"origin": "http://testserver", "sec-fetch-site": "same-origin"}
+    assert visitor.http.post("/api/guest", headers=same).status_code == 200
+
+
+# ---- 8. hostile WebSocket messages ---------------------------------------------------------
+
+
+def test_binary_deep_and_flooding_socket_messages_are_refused_cleanly(
+    harness: Harness, caplog: Any
+) -> None:
+    ann = harness.player("Ann")
+    table = ann.create(["human", "human"])
+    with ann.socket(table) as socket:
+        socket.receive_json()
+        socket.send_bytes(b'{"type": "ping"}')
+        binary = socket.receive_json()
+        assert binary["code"] == "bad_request" and "text" in binary["error"]
+        socket.send_text("[" * 30_000 + "]" * 30_000)
+        deep = socket.receive_json()
+        assert deep["code"] == "bad_request" and "JSON" in deep["error"]
+        for n in range(60):
+            socket.send_json({"type": "undo", "move": 99, "id": n})
+        answers = [socket.receive_json() for _ in range(60)]
+        assert {a["code"] for a in answers} == {"conflict", "too_many"}  # not started
+        assert sum(a["code"] == "too_many" for a in answers) >= 30
+    assert not any(record.exc_info for record in caplog.records)
+    assert "internal" not in caplog.text
+
+
+# ---- 9. the database away ------------------------------------------------------------------
+
+
+def test_a_postgres_outage_answers_503_in_the_documented_shape(tmp_path: Path) -> None:
+    with fresh_postgres_database() as url, Harness(tmp_path, url) as harness:
+        ann = harness.player("Ann")
+        again = harness.anonymous()
+        assert again.post("/api/login", {"name": "Ann", "password": PASSWORD}).status_code == 200
+        name = make_url(url).database
+        admin = create_engine(os.environ[POSTGRES_URL], isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            connection.execute(text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false'))
+            connection.execute(
+                text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"),
+                {"n": name},
+            )
+        try:
+            for response in (again.get("/api/me"), ann.get("/api/tables?status=open")):
+                assert response.status_code == 503, response.text
+                assert response.json()["code"] == "unavailable"
+        finally:
+            with admin.connect() as connection:
+                connection.execute(text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
+            admin.dispose()
+        assert again.get("/api/me").json()["user"]["name"] == "Ann"
+
+
+# ---- 11. memory is bounded -----------------------------------------------------------------
+
+
+def test_tables_and_replays_in_memory_are_bounded(tmp_path: Path) -> None:
+    with Harness(tmp_path, max_tables_in_memory=3, replay_caches=2) as harness:
+        ann = harness.player("Ann")
+        finished = [ann.create(["easy", "easy"], my_seat=None) for _ in range(5)]
+        for table in finished:
+            wait_for(lambda t=table: ann.state(t)["status"] == "finished", what="bot games")
+        first_steps = ann.get(f"/api/tables/{finished[0]}/replay/3").json()
+        for table in finished:
+            assert ann.get(f"/api/tables/{table}/replay/3").status_code == 200
+        tables = harness.services.tables
+        assert tables.in_memory() <= 3 and tables.replays_in_memory() <= 2
+        assert ann.get(f"/api/tables/{finished[0]}/replay/3").json() == first_steps
+        assert tables.evict_idle() == 0  # none idle for half an hour yet
+        harness.settings.idle_table_seconds = 0
+        assert tables.evict_idle() >= 1 and tables.in_memory() == 0
+        assert ann.state(finished[4])["status"] == "finished"
+
+
+# ---- 12. WebSocket watchers are bounded ----------------------------------------------------
+
+
+def test_sockets_are_bounded_per_client_and_per_table(tmp_path: Path) -> None:
+    with Harness(tmp_path, sockets_per_client=3, sockets_per_table=4) as harness:
+        ann, bob = harness.player("Ann"), harness.player("Bob")
+        table = ann.create(["human", "human"])
+        with contextlib.ExitStack() as stack:
+            for _ in range(3):
+                stack.enter_context(ann.socket(table)).receive_json()
+            with ann.socket(table) as fourth:
+                refused = fourth.receive_json()
+                assert refused["code"] == "too_many"
+            stack.enter_context(bob.socket(table)).receive_json()
+            with bob.socket(table) as fifth:  # Bob's second: the table's fifth
+                assert fifth.receive_json()["code"] == "too_many"
+        with ann.socket(table) as again:  # closed sockets no longer count
+            assert again.receive_json()["type"] == "state"
+
+
+def test_a_slow_socket_is_told_to_reconnect_not_queued_for_ever() -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        subscriber = SocketSubscriber(loop, None, "en")
+        for n in range(SocketSubscriber.QUEUE * 3):
+            subscriber.send({"type": "state", "version": n})
+        loop.run_until_complete(asyncio.sleep(0))
+        assert subscriber.overflowed
+        assert subscriber.queue.qsize() == 1
+        assert subscriber.queue.get_nowait() == {
+            "type": "reconnect",
+            "reason": "too slow to keep up",
+        }
+    finally:
+        loop.close()
+
+
+# ---- 13. answers in the documented shape; only the client's files --------------------------
+
+
+def test_routing_and_parse_errors_have_the_documented_shape(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    answers = [
+        ann.get("/api/nosuch"),
+        ann.http.delete("/api/me"),
+        ann.http.post(
+            "/api/login", content=b"\xff\xfe{", headers={"content-type": "application/json"}
+        ),
+        ann.http.post("/api/login", content=b"name=a", headers={"content-type": "text/plain"}),
+    ]
+    for response in answers:
+        body = response.json()
+        assert set(body) == {"error", "code"}, body
+        assert 400 <= response.status_code < 500
+    assert answers[0].json()["code"] == "not_found"
+
+
+def test_static_serves_only_the_clients_assets(harness: Harness) -> None:
+    client = harness.anonymous()
+    assert client.get("/static/app.js").status_code == 200
+    for path in ("/static/__init__.py", "/static/__pycache__/", "/static/boards/../__init__.py"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert "import" not in response.text
+
+
+# ---- 10. SIGTERM while a bot thinks --------------------------------------------------------
+
+
+def test_sigterm_stops_the_server_at_once_while_a_bot_thinks(tmp_path: Path) -> None:
+    options = ("--bot-level", "strong=mcts:time=600", "--bot-seconds", "600")
+    server = LiveServer(tmp_path / "data", options=options)
+    with server:
+        ann = browser(server, "Ann")
+        body = {"game": "tiny", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "strong"}]}
+        table = ann.post("/api/tables", json=body).json()["table"]["id"]
+        for move, action in enumerate([["draw"], ["end"]]):
+            played = ann.post(f"/api/tables/{table}/act", json={"action": action, "move": move})
+            assert played.status_code == 200
+        # The bot draws (its only choice), then searches for up to ten minutes.
+        wait_for(lambda: state(ann, table)["version"] == 3, what="the bot's draw")
+        assert server.process is not None
+        server.process.send_signal(signal.SIGTERM)
+        # Shut down in seconds, not ten minutes (uvicorn re-raises the signal once done).
+        assert server.process.wait(timeout=60) in (0, -signal.SIGTERM)
+        server.process = None
+        server.start()
+        after = state(ann, table)
+        assert after["version"] == 3 and after["to_move"] == 1  # nothing lost
