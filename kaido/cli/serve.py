@@ -62,6 +62,17 @@ def add_parser(subparsers: Any) -> None:
         help="unfinished tables one account may create (20)",
     )
     parser.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="no limits per client address on sign-ins, guests and tables (load tests only)",
+    )
+    parser.add_argument(
+        "--sockets-per-client",
+        type=int,
+        default=64,
+        help="open WebSockets one client address may hold (64)",
+    )
+    parser.add_argument(
         "--secure-cookies",
         action="store_true",
         help="send the session cookie over HTTPS only (when served behind TLS)",
@@ -113,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
         bot_seconds=args.bot_seconds,
         bot_levels=bot_levels(args.bot_level),
         max_tables_per_user=args.max_tables_per_user,
+        rate_limits=not args.no_rate_limits,
+        sockets_per_client=args.sockets_per_client,
         secure_cookies=args.secure_cookies,
     )
     if args.data_dir is not None:

@@ -569,7 +569,8 @@ def _add_socket(app: FastAPI, services: Services) -> None:
             return
         await socket.accept()
         pump = asyncio.create_task(_pump(socket, subscriber))
-        rate = Buckets(Rate(burst=20, every=0.1), "messages on this connection")
+        # Far above what a person (or a scripted player waiting for answers) sends.
+        rate = Buckets(Rate(burst=60, every=1 / 30), "messages on this connection")
         try:
             await receive_messages(socket, token, table_id, subscriber, rate)
         finally:
