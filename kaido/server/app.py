@@ -448,23 +448,26 @@ def _add_table_routes(app: FastAPI, services: Services) -> None:
 
 
 class SocketSubscriber:
-    """A WebSocket watching a table. `send` may be called from any thread; messages wait
-    in a bounded queue, and a connection too slow to take them is told to reconnect."""
+    """A WebSocket watching a table. `send` may be called from any thread (the message is
+    encoded there, off the event loop); messages wait in a bounded queue, and a connection
+    too slow to take them is told to reconnect."""
 
     QUEUE = 64
+    RECONNECT = json.dumps({"type": "reconnect", "reason": "too slow to keep up"})
 
     def __init__(self, loop: asyncio.AbstractEventLoop, user_id: int | None, lang: str) -> None:
         self.loop = loop
         self.user_id = user_id
         self.lang = lang
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(self.QUEUE)
+        self.queue: asyncio.Queue[str] = asyncio.Queue(self.QUEUE)
         self.overflowed = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else json.dumps(message)
         with contextlib.suppress(RuntimeError):  # RuntimeError: the connection's loop is gone
-            self.loop.call_soon_threadsafe(self._put, message)
+            self.loop.call_soon_threadsafe(self._put, text)
 
-    def _put(self, message: dict[str, Any]) -> None:
+    def _put(self, text: str) -> None:
         if self.overflowed:
             return
         if self.queue.full():
@@ -472,8 +475,8 @@ class SocketSubscriber:
             self.overflowed = True
             while not self.queue.empty():
                 self.queue.get_nowait()
-            message = {"type": "reconnect", "reason": "too slow to keep up"}
-        self.queue.put_nowait(message)
+            text = self.RECONNECT
+        self.queue.put_nowait(text)
 
 
 class SocketCounts:
@@ -570,7 +573,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         await socket.accept()
         pump = asyncio.create_task(_pump(socket, subscriber))
         # Far above what a person (or a scripted player waiting for answers) sends.
-        rate = Buckets(Rate(burst=60, every=1 / 30), "messages on this connection")
+        rate = Buckets(Rate(burst=200, every=1 / 100), "messages on this connection")
         try:
             await receive_messages(socket, token, table_id, subscriber, rate)
         finally:
@@ -591,10 +594,9 @@ def _add_socket(app: FastAPI, services: Services) -> None:
                 return
             try:
                 rate.take("socket")
-                refused = 0
             except TooMany as error:
                 refused += 1
-                if refused > 100:  # a client that never slows down is cut off
+                if refused > 100:  # a client that does not slow down is cut off
                     await socket.close(code=4429)
                     return
                 subscriber.send({"type": "error", "id": None, **error_body(error)[1]})
@@ -647,9 +649,9 @@ def same_origin(socket: WebSocket) -> bool:
 
 async def _pump(socket: WebSocket, subscriber: SocketSubscriber) -> None:
     while True:
-        message = await subscriber.queue.get()
-        await socket.send_json(message)
-        if subscriber.overflowed and message.get("type") == "reconnect":
+        text = await subscriber.queue.get()
+        await socket.send_text(text)
+        if subscriber.overflowed and text == subscriber.RECONNECT:
             await socket.close(code=4408)
             return
 

@@ -3,6 +3,7 @@ log and the connections watching it."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from typing import Any, Protocol
@@ -15,12 +16,13 @@ from kaido.server.store import Seat, TableInfo
 
 
 class Subscriber(Protocol):
-    """A live connection to a table (a WebSocket). `send` must not block."""
+    """A live connection to a table (a WebSocket). `send` must not block; it takes a
+    message or its JSON text (encoded once for every connection that sees the same)."""
 
     user_id: int | None
     lang: Lang
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: dict[str, Any] | str) -> None: ...
 
 
 class TableRuntime:
@@ -131,9 +133,10 @@ class TableRuntime:
 
     def broadcast(self, log_from: int) -> None:
         """Tell every connection what changed; the log from entry `log_from` on."""
-        cache: dict[tuple[int | None, Lang], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, Lang], str] = {}
         for subscriber in list(self.subscribers):
             key = (self.seat_of(subscriber.user_id), subscriber.lang)
             if key not in cache:
-                cache[key] = self.message(subscriber.user_id, subscriber.lang, log_from)
+                message = self.message(subscriber.user_id, subscriber.lang, log_from)
+                cache[key] = json.dumps(message)
             subscriber.send(cache[key])

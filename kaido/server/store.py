@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,9 +74,11 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine: Engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._batcher = _Batcher(self._sessions)
         self.fill_name_keys()
 
     def close(self) -> None:
+        self._batcher.stop()
         self.engine.dispose()
 
     @contextmanager
@@ -291,9 +295,15 @@ class Store:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")))
 
     # ---- changes to one table -----------------------------------------------------------
+    # Each change is a transaction of its own, but changes made at the same moment (many
+    # tables, one writer) are committed together: one disk flush for all (`_Batcher`).
+
+    def _write(self, work: Callable[[Session], None]) -> None:
+        """Run `work` in a transaction committed before this returns (or raising why not)."""
+        self._batcher.run(work)
 
     def set_seat_user(self, table_id: str, seat: int, user_id: int | None) -> None:
-        with self._session() as session:
+        def work(session: Session) -> None:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
@@ -301,16 +311,20 @@ class Store:
             )
             self._touch(session, table_id)
 
+        self._write(work)
+
     def set_timed_out(
         self, table_id: str, seat: int, timed_out: bool, *, deadline: float | None
     ) -> None:
-        with self._session() as session:
+        def work(session: Session) -> None:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(timed_out=timed_out)
             )
             self._touch(session, table_id, deadline=deadline)
+
+        self._write(work)
 
     def set_status(
         self,
@@ -320,8 +334,10 @@ class Store:
         result: dict[str, Any] | None = None,
         deadline: float | None = None,
     ) -> None:
-        with self._session() as session:
+        def work(session: Session) -> None:
             self._touch(session, table_id, status=status, result=result, deadline=deadline)
+
+        self._write(work)
 
     def append_action(
         self,
@@ -337,7 +353,8 @@ class Store:
     ) -> None:
         """Store an accepted action with the table's new move counter, status and clock, in
         one transaction: after it, a restart replays to exactly this state."""
-        with self._session() as session:
+
+        def work(session: Session) -> None:
             session.add(
                 ActionRow(
                     table_id=table_id, ply=ply, seat=seat, action=action, created_at=time.time()
@@ -347,15 +364,20 @@ class Store:
                 session, table_id, version=version, status=status, result=result, deadline=deadline
             )
 
+        self._write(work)
+
     def remove_action(
         self, table_id: str, ply: int, *, version: int, deadline: float | None
     ) -> None:
         """Forget an undone action and store the new move counter, in one transaction."""
-        with self._session() as session:
+
+        def work(session: Session) -> None:
             session.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.ply == ply)
             )
             self._touch(session, table_id, version=version, deadline=deadline)
+
+        self._write(work)
 
     def _touch(self, session: Session, table_id: str, **values: Any) -> None:
         session.execute(
@@ -366,3 +388,60 @@ class Store:
 def _token_hash(token: str) -> str:
     """Sessions are kept by the hash of their token: a copy of the database signs no one in."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+Work = Callable[[Session], None]
+
+
+class _Batcher:
+    """Group commit: one thread runs the writes waiting at a moment in one transaction,
+    so concurrent moves share a disk flush. If that transaction fails, each write is
+    tried alone, so a write the database refuses fails by itself."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self._sessions = sessions
+        self._pending: list[tuple[Work, Future[None]]] = []
+        self._wake = threading.Condition()
+        self._stopped = False
+        self._thread = threading.Thread(target=self._loop, name="kaido-writer", daemon=True)
+        self._thread.start()
+
+    def run(self, work: Work) -> None:
+        future: Future[None] = Future()
+        with self._wake:
+            if self._stopped:
+                raise RuntimeError("the store is closed")
+            self._pending.append((work, future))
+            self._wake.notify()
+        future.result()
+
+    def stop(self) -> None:
+        with self._wake:
+            self._stopped = True
+            self._wake.notify()
+        self._thread.join(timeout=30)
+
+    def _loop(self) -> None:
+        while True:
+            with self._wake:
+                while not self._pending and not self._stopped:
+                    self._wake.wait()
+                batch, self._pending = self._pending, []
+                if not batch and self._stopped:
+                    return
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Work, Future[None]]]) -> None:
+        try:
+            with self._sessions.begin() as session:
+                for work, _future in batch:
+                    work(session)
+        except Exception as error:  # the database's refusal, or a bug: told to each caller
+            if len(batch) == 1:
+                batch[0][1].set_exception(error)
+                return
+            for one in batch:
+                self._commit([one])
+            return
+        for _work, future in batch:
+            future.set_result(None)
