@@ -507,10 +507,8 @@ def test_a_slow_socket_is_told_to_reconnect_not_queued_for_ever() -> None:
         loop.run_until_complete(asyncio.sleep(0))
         assert subscriber.overflowed
         assert subscriber.queue.qsize() == 1
-        assert subscriber.queue.get_nowait() == {
-            "type": "reconnect",
-            "reason": "too slow to keep up",
-        }
+        reconnect = json.loads(subscriber.queue.get_nowait())
+        assert reconnect == {"type": "reconnect", "reason": "too slow to keep up"}
     finally:
         loop.close()
 
