@@ -43,6 +43,10 @@ class Workers:
             heapq.heappush(self._heap, entry)
             self._wake.notify()
 
+    def submit(self, job: Job) -> None:
+        """Run `job` on the bot pool now."""
+        self._submit(self.bots, job)
+
     def _submit(self, pool: ThreadPoolExecutor, job: Job) -> None:
         if not self._stopped:
             pool.submit(_logged, job)

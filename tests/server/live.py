@@ -33,11 +33,13 @@ class LiveServer:
         bot_delay: float = 0.0,
         database_url: str | None = None,
         options: tuple[str, ...] = (),
+        offer_seconds: float = 30.0,
     ) -> None:
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.bot_delay = bot_delay
+        self.offer_seconds = offer_seconds
         self.database_url = database_url
         self.options = options
         """More `kaido serve` options."""
@@ -47,6 +49,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(self.port)]
         command += ["--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay)]
+        command += ["--offer-seconds", str(self.offer_seconds)]
         command += ["--register", "tests.core.tiny_game:TINY", "--log-level", "warning"]
         if self.database_url:
             command += ["--database-url", self.database_url]
