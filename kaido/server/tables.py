@@ -102,7 +102,7 @@ class TableManager:
         finally:
             with self._lock:
                 self._loading.pop(table_id, None)
-        self._evict(self.settings.max_tables_in_memory)
+        self._evict(self.settings.max_tables_in_memory, spare=table_id)
         with fresh.lock:
             self._schedule(fresh)
             if runtime is not None:
@@ -117,18 +117,14 @@ class TableManager:
             runtime.last_used = time.monotonic()
         return runtime
 
-    def _evict(self, keep: int, idle_seconds: float | None = None) -> int:
+    def _evict(self, keep: int, idle_seconds: float | None = None, spare: str = "") -> int:
         """Free tables beyond the `keep` most recently used, and those unused for
-        `idle_seconds`, unless someone watches them or a bot thinks there; they are
+        `idle_seconds`, but `spare` and any that someone watches or a bot plays; they are
         replayed from the database when next used. How many went."""
         now = time.monotonic()
         with self._lock:
             over = len(self._tables) - keep
-            candidates = [
-                runtime
-                for runtime in self._tables.values()
-                if not runtime.subscribers and runtime.bot_stop is None
-            ]
+            candidates = [r for r in self._tables.values() if self._evictable(r) and r.id != spare]
         gone = 0
         for runtime in candidates:  # the least recently used first
             idle = idle_seconds is not None and now - runtime.last_used >= idle_seconds
@@ -137,7 +133,7 @@ class TableManager:
             if not runtime.lock.acquire(blocking=False):
                 continue  # in use right now
             try:
-                if runtime.subscribers or runtime.bot_stop is not None:
+                if not self._evictable(runtime):
                     continue
                 runtime.broken = True  # whoever still holds it reloads it
                 with self._lock:
@@ -148,6 +144,18 @@ class TableManager:
             finally:
                 runtime.lock.release()
         return gone
+
+    def _evictable(self, runtime: TableRuntime) -> bool:
+        """Not watched and no bot about to move (whoever holds a freed table reloads it)."""
+        match = runtime.match
+        bot_to_move = (
+            runtime.info.status == "playing"
+            and match is not None
+            and not match.is_over
+            and runtime.played_by_bot(match.to_move)
+        )
+        busy = runtime.subscribers or runtime.bot_stop is not None or bot_to_move
+        return not busy
 
     def evict_idle(self) -> int:
         """Free the tables no one used for `Settings.idle_table_seconds` (housekeeping)."""

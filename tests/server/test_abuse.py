@@ -283,7 +283,7 @@ def test_a_cookie_copied_before_logout_is_no_session(harness: Harness) -> None:
     with copied.socket(table) as socket:
         socket.receive_json()
         assert ann.post("/api/logout").json() == {"user": None}
-        assert copied.get("/api/me").json() == {"user": None}
+        assert copied.get("/api/me").json()["user"] is None
         assert copied.post(f"/api/tables/{table}/leave").status_code == 401
         # A socket opened before the logout acts for no one either.
         socket.send_json({"type": "undo", "move": 0, "id": 7})
@@ -297,7 +297,7 @@ def test_a_new_password_ends_every_other_session(harness: Harness) -> None:
     changed = ann.post("/api/password", {"password": PASSWORD, "new_password": "a new secret"})
     assert changed.status_code == 200, changed.text
     assert ann.get("/api/me").json()["user"]["name"] == "Ann"
-    assert elsewhere.get("/api/me").json() == {"user": None}
+    assert elsewhere.get("/api/me").json()["user"] is None
     old = harness.anonymous().post("/api/login", {"name": "Ann", "password": PASSWORD})
     assert old.status_code == 400
     new = harness.anonymous().post("/api/login", {"name": "Ann", "password": "a new secret"})
@@ -375,7 +375,7 @@ def test_guests_from_one_address_are_limited_and_idle_ones_removed(harness: Harn
     with store.engine.connect() as connection:
         guests = connection.execute(text("SELECT count(*) FROM users WHERE is_guest")).scalar()
     assert guests == 1  # only the one who made a table is kept
-    assert browser.get("/api/me").json() == {"user": None}
+    assert browser.get("/api/me").json()["user"] is None
     assert player.get("/api/me").json()["user"]["guest"]
     assert player.state(table)["seats"][0]["user_id"] is not None
 
@@ -395,7 +395,7 @@ def test_state_changes_from_another_site_are_refused(harness: Harness) -> None:
         response = visitor.http.post("/api/guest", headers=headers)
         assert response.status_code == 403 and response.json()["code"] == "forbidden", headers
         assert "set-cookie" not in response.headers
-    assert visitor.get("/api/me").json() == {"user": None}
+    assert visitor.get("/api/me").json()["user"] is None
     same = {"origin": "http://testserver", "sec-fetch-site": "same-origin"}
     assert visitor.http.post("/api/guest", headers=same).status_code == 200
 
@@ -470,7 +470,10 @@ def test_tables_and_replays_in_memory_are_bounded(tmp_path: Path) -> None:
         for table in finished:
             assert ann.get(f"/api/tables/{table}/replay/3").status_code == 200
         tables = harness.services.tables
-        assert tables.in_memory() <= 3 and tables.replays_in_memory() <= 2
+        assert tables.replays_in_memory() <= 2
+        # Tables whose bots were playing stayed; housekeeping frees those beyond the bound.
+        harness.services.housekeeping()
+        assert tables.in_memory() <= 3
         assert ann.get(f"/api/tables/{finished[0]}/replay/3").json() == first_steps
         assert tables.evict_idle() == 0  # none idle for half an hour yet
         harness.settings.idle_table_seconds = 0
