@@ -487,10 +487,10 @@ class TableManager:
             if runtime is not None:
                 runtime.broken = True
                 self._stop_bot(runtime)
-                # Replay it from the database now, so its watchers see the true state.
-                self.workers.later(0, lambda: self._reload(runtime.id), clock=True)
                 for subscriber in list(runtime.subscribers):
                     subscriber.send({"type": "reconnect"})
+                # Then replay it from the database, so its watchers see the true state.
+                self.workers.later(0, lambda: self._reload(runtime.id), clock=True)
             raise Unavailable("the database could not store this; nothing changed") from None
 
     # ---- bots and clocks ----------------------------------------------------------------
