@@ -184,7 +184,7 @@ def test_a_hoarder_discards_with_counters_and_robs_through_the_menu(
     """A player who never spends: on a 7 they choose the cards to discard with counters;
     moving the robber they click the hex, then whom to rob in its menu."""
     sign_up(page, server.url, "Ann")
-    table = create_table(page, ["human", "heuristic", "heuristic", "heuristic"], game="catan")
+    table = create_table(page, ["human", "normal", "normal", "normal"], game="catan")
     opening(page, table)
     done: set[str] = set()
     menus_offered = 0
@@ -207,7 +207,7 @@ def test_a_hoarder_discards_with_counters_and_robs_through_the_menu(
 
 def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None:
     sign_up(page, server.url, "Ann")
-    table = create_table(page, ["human", "heuristic", "heuristic", "heuristic"], game="catan")
+    table = create_table(page, ["human", "normal", "normal", "normal"], game="catan")
     opening(page, table)
     done: set[str] = set()
     for _ in range(3000):
@@ -264,7 +264,7 @@ def test_two_humans_never_receive_each_others_hand(browser: Browser, server: Liv
     host, guest = (context.new_page() for context in contexts)
     frames = [Frames(host), Frames(guest)]
     sign_up(host, server.url, "Host")
-    table = create_table(host, ["human", "human", "heuristic"], game="catan")
+    table = create_table(host, ["human", "human", "normal"], game="catan")
     play_as_guest(guest, server.url)
     guest.goto(f"{server.url}/table/{table}")
     guest.click("button.sit")
