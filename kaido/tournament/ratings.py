@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from statistics import mean
+from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -140,3 +141,43 @@ def _rate(model: PlackettLuce, ratings: dict[str, PlackettLuceRating], game: Pla
         ratings[bot] = model.rating(
             mu=mean(v[0] for v in values), sigma=mean(v[1] for v in values), name=bot
         )
+
+
+def standings_json(table: Standings) -> dict[str, Any]:
+    """The standings as JSON data (figures rounded to 4 places)."""
+
+    def rounded(values: Sequence[float]) -> list[float]:
+        return [round(x, 4) for x in values]
+
+    return {
+        "games": table.games,
+        "standings": [
+            {
+                "bot": row.bot,
+                "mu": round(row.mu, 4),
+                "sigma": round(row.sigma, 4),
+                "rating_95": rounded(row.rating_interval),
+                "seats_played": row.games,
+                "wins": round(row.wins, 4),
+                "win_rate": round(row.win_rate, 4),
+                "win_rate_95": rounded(row.win_interval),
+                "mean_place": round(row.mean_place, 4),
+                "mean_score": round(row.mean_score, 4),
+                "by_seat": [
+                    {"seat": s + 1, "games": r.games, "wins": round(r.wins, 4)}
+                    for s, r in enumerate(row.seats)
+                ],
+            }
+            for row in table.bots
+        ],
+        "by_seat": [
+            {
+                "seat": s + 1,
+                "games": r.games,
+                "wins": round(r.wins, 4),
+                "win_rate": round(r.win_rate, 4),
+                "win_rate_95": rounded(r.interval),
+            }
+            for s, r in enumerate(table.seats)
+        ],
+    }
