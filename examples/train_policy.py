@@ -1,7 +1,7 @@
 """Train a small policy on any Kaido game with numpy alone, then check it beats random bots.
 
     pip install 'kaido[rl,report]'
-    python examples/train_policy.py GAME --players 2 --episodes 3000 --out out/
+    python examples/train_policy.py GAME --players 2 --episodes 1000 --out out/
 
 The learner plays `kaido.env.KaidoEnv` against random bots, in a seat that changes every
 game. The policy is linear: a score for each action from the observation vector, a softmax
@@ -140,10 +140,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--episodes", type=int, default=3000)
-    parser.add_argument("--eval-every", type=int, default=500)
+    parser.add_argument("--episodes", type=int, default=1000)
+    parser.add_argument("--eval-every", type=int, default=100)
     parser.add_argument("--eval-games", type=int, default=200)
-    parser.add_argument("--learning-rate", type=float, default=0.01)
+    parser.add_argument("--learning-rate", type=float, default=0.005)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("out"))
     args = parser.parse_args(argv)

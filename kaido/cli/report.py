@@ -90,7 +90,8 @@ def _list(console: Console, tournaments: list[Any]) -> None:
         console.print("no tournaments yet (`kaido tournament` plays one)")
         return
     table = Table(title="tournaments")
-    for column in ("name", "game", "format", "players", "bots", "planned games"):
+    table.add_column("name", no_wrap=True)
+    for column in ("game", "format", "players", "bots", "planned games"):
         table.add_column(column)
     for t in tournaments:
         plan = t.plan

@@ -57,7 +57,8 @@ def seats(table: Standings, folder: Path) -> str:
                 [rate - r.interval[0] for rate, r in zip(rates, results, strict=True)],
                 [r.interval[1] - rate for rate, r in zip(rates, results, strict=True)],
             ]
-            axes.bar(xs, rates, width, yerr=errors, capsize=2, label=name)
+            colour = "grey" if g == 0 else None
+            axes.bar(xs, rates, width, yerr=errors, capsize=2, label=name, color=colour)
         axes.axhline(1 / count, color="grey", linestyle="--", linewidth=1)
         axes.set_xticks(range(count), [f"seat {s + 1}" for s in range(count)])
         axes.set(ylabel="win rate (95% interval)", ylim=(0, 1), title="Win rate by seat")
