@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--episodes", type=int, default=1000)
     parser.add_argument("--eval-every", type=int, default=100)
     parser.add_argument("--eval-games", type=int, default=200)
-    parser.add_argument("--learning-rate", type=float, default=0.005)
+    parser.add_argument("--learning-rate", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("out"))
     args = parser.parse_args(argv)

@@ -31,6 +31,7 @@ from kaido.server import auth
 from kaido.server.config import Settings
 from kaido.server.errors import BadRequest, NotFound, NotSignedIn, error_body
 from kaido.server.geometry import board_geometry, geometry_module
+from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import SeatRequest, TableManager
@@ -133,6 +134,7 @@ def create_app(settings: Settings) -> FastAPI:
     _add_lobby_routes(app, services)
     _add_table_routes(app, services)
     _add_socket(app, services)
+    add_leaderboard_routes(app, Leaderboards(services.store.engine))
     _add_client(app)
     return app
 

@@ -53,9 +53,11 @@ def seats(table: Standings, folder: Path) -> str:
         for g, (name, results) in enumerate(groups):
             xs = [s + (g - (len(groups) - 1) / 2) * width for s in range(count)]
             rates = [r.win_rate for r in results]
+            pairs = list(zip(rates, results, strict=True))
+            # max: the interval's ends may miss 0 or 1 by a rounding error
             errors = [
-                [rate - r.interval[0] for rate, r in zip(rates, results, strict=True)],
-                [r.interval[1] - rate for rate, r in zip(rates, results, strict=True)],
+                [max(0.0, rate - r.interval[0]) for rate, r in pairs],
+                [max(0.0, r.interval[1] - rate) for rate, r in pairs],
             ]
             colour = "grey" if g == 0 else None
             axes.bar(xs, rates, width, yerr=errors, capsize=2, label=name, color=colour)

@@ -38,7 +38,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return (low, high)
 
 
 @dataclass

@@ -18,16 +18,15 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 from kaido.core.records import Record, Replayer
-from kaido.core.result import Result
 from kaido.games import get_game
-from kaido.server.db import ActionRow, SeatRow, TableRow, UserRow
+from kaido.server.leaderboard import finished_tables
 from kaido.tournament import figures
 from kaido.tournament.ratings import Played, Standings, standings, standings_json
 from kaido.tournament.store import Tournament, TournamentStore
@@ -64,7 +63,7 @@ def from_server(url: str, game_id: str, players: int | None) -> ReportData:
         raise KaidoError(f"no server database at {where}")
     try:
         with Session(engine) as session:
-            records = [_server_record(session, row) for row in _finished_tables(session, game_id)]
+            records = [table.record for table in finished_tables(session, game_id)]
     except DBAPIError as error:
         raise KaidoError(f"cannot read the server's games from {where}: {error.orig}") from None
     finally:
@@ -79,28 +78,6 @@ def from_server(url: str, game_id: str, players: int | None) -> ReportData:
     names = list(dict.fromkeys(name for r in kept for name in r.players or ()))
     title = f"{wanted}-player {game_id} on the web server"
     return ReportData(title, game, wanted, names, kept, len(records) - len(kept))
-
-
-def _finished_tables(session: Session, game_id: str) -> Sequence[TableRow]:
-    query = select(TableRow).where(TableRow.game == game_id, TableRow.status == "finished")
-    return session.scalars(query.order_by(TableRow.updated_at)).all()
-
-
-def _server_record(session: Session, table: TableRow) -> Record:
-    seats = session.scalars(
-        select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.seat)
-    ).all()
-    names = []
-    for seat in seats:
-        user = session.get(UserRow, seat.user_id) if seat.user_id is not None else None
-        names.append(user.name if user is not None else f"bot:{seat.bot}")
-    actions = session.scalars(
-        select(ActionRow.action).where(ActionRow.table_id == table.id).order_by(ActionRow.ply)
-    ).all()
-    result = Result.from_json(table.result) if table.result else None
-    return Record(
-        table.game, table.rules_version, table.options, table.seed, list(actions), result, names
-    )
 
 
 def balance_means(game: Game[Any], records: Sequence[Record]) -> dict[str, float]:
