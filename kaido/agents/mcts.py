@@ -219,6 +219,7 @@ class MCTSAgent(_SearchAgent):
         super().__init__(seed, **settings)
         self.worlds = worlds
         self._kept: list[_Tree] = []
+        self._kept_for = -1
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         me, players = game.to_move(state), game.num_players(state)
@@ -243,9 +244,10 @@ class MCTSAgent(_SearchAgent):
         return action
 
     def _kept_trees(self, game: Game[Any], state: Any, me: int) -> list[_Tree]:
-        """The kept trees whose world the player cannot tell from the real game."""
+        """The kept trees whose world the player cannot tell from the real game, if the
+        player searched them (under `others=policy` a tree is grown for one player)."""
         kept, self._kept = self._kept, []
-        if not kept:
+        if not kept or self._kept_for != me:
             return []
         seen = game.view(state, me)
         return [
@@ -258,6 +260,7 @@ class MCTSAgent(_SearchAgent):
 
     def _keep(self, game: Game[Any], trees: list[_Tree], action: Action) -> None:
         """Each world after `action`, with the subtree the search grew under it."""
+        self._kept_for = self._me
         for tree in trees:
             child = tree.root.children.get(action.index)
             if child is not None:

@@ -109,3 +109,17 @@ def test_mcts_keeps_its_trees_while_nothing_new_is_seen() -> None:
         elif TINY.to_move(state) != me:
             assert not trees
     assert kept_any
+
+
+def test_mcts_keeps_no_tree_for_another_player() -> None:
+    """A tree grown for one player (under `others=policy` the others' moves in it follow
+    the play-out policy) is never searched on for the next player, even one who cannot
+    tell its world from the game."""
+    for state in sampled_states(TINY, 3, seed=3, every=1):
+        if TINY.is_over(state):
+            continue
+        me = TINY.to_move(state)
+        agent = MCTSAgent(seed=2, iterations=40, others="policy")
+        TINY.apply(state, agent.choose(TINY, state))
+        if not TINY.is_over(state) and TINY.to_move(state) != me:
+            assert not agent._kept_trees(TINY, state, TINY.to_move(state))
