@@ -347,7 +347,7 @@ def _play_monopoly(s: CatanState, action: Action, events: list[Event] | None) ->
         else:
             given.append(0)
     if events is not None:
-        events.append(Event("monopoly", {"player": p, "kind": k, "taken": given}))
+        events.append(Event("monopoly", {"player": p, "resource": k, "taken": given}))
 
 
 def _move_robber(s: CatanState, action: Action, events: list[Event] | None) -> None:
