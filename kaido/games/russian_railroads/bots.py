@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Any
+from typing import Any, Literal, get_args
 
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
@@ -47,7 +47,8 @@ from kaido.games.russian_railroads.state import (
     RRState,
 )
 
-STRATEGIES = ("balanced", "transsib", "industry")
+Strategy = Literal["balanced", "transsib", "industry"]
+STRATEGIES: tuple[Strategy, ...] = get_args(Strategy)
 # Weights of (TSR, StP, Kiev, industry) income per strategy: how the bot values each
 # source of round scoring when choosing, not how it is scored.
 INCOME_WEIGHTS = {
@@ -251,7 +252,7 @@ class HeuristicAgent(Agent):
 
     kind = "heuristic"
 
-    def __init__(self, seed: int = 0, strategy: str = "balanced") -> None:
+    def __init__(self, seed: int = 0, strategy: Strategy = "balanced") -> None:
         super().__init__(seed)
         if strategy not in STRATEGIES:
             raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}")
