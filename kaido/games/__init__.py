@@ -13,6 +13,7 @@ from kaido.core.game import Game
 _GAMES: dict[str, str] = {
     "catan": "kaido.games.catan:GAME",
     "russian_railroads": "kaido.games.russian_railroads:GAME",
+    "traveling_merchants": "kaido.games.traveling_merchants:GAME",
 }
 
 _loaded: dict[str, Game[Any]] = {}
