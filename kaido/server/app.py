@@ -36,6 +36,7 @@ from kaido.server.bots import BotLevels
 from kaido.server.config import Settings
 from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
 from kaido.server.geometry import board_geometry, geometry_module
+from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import Buckets, Hashing, Limits, Rate
 from kaido.server.names import name_key
 from kaido.server.runtime import TableRuntime
@@ -170,6 +171,7 @@ def create_app(settings: Settings) -> FastAPI:
     _add_lobby_routes(app, services)
     _add_table_routes(app, services)
     _add_socket(app, services)
+    add_leaderboard_routes(app, Leaderboards(services.store.engine))
     _add_client(app)
     return app
 
