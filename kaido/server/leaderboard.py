@@ -2,9 +2,10 @@
 finished rated games, and each player's games with their rating after each.
 
 A rated game is a finished table that is not private (friends' invitation games are not
-rated). People are their account names, bots `bot:SPEC` (so a difficulty level's bot is
-rated as itself). Ratings are computed from the stored records in the order the games
-ended, and recomputed only when another game has ended since.
+rated). People are their account names, bots `bot:LEVEL` (`bot:easy`, `bot:normal`,
+`bot:strong`: each level is rated as one player). Ratings are computed from the stored
+records in the order the games ended, and recomputed only when another game has ended
+since.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class FinishedTable:
     id: str
     finished_at: float
     record: Record
-    """`players` holds who sat in each seat: an account name or `bot:SPEC`."""
+    """`players` holds who sat in each seat: an account name or `bot:LEVEL`."""
 
 
 def finished_tables(

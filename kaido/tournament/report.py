@@ -54,8 +54,8 @@ def from_tournament(store: TournamentStore, tournament: Tournament) -> ReportDat
 
 def from_server(url: str, game_id: str, players: int | None) -> ReportData:
     """The finished games of `game_id` on the web server whose database is `url`: people by
-    their names, bots as `bot:SPEC`. Only one player count is reported (the most common,
-    unless `players` is given)."""
+    their names, bots by level (`bot:easy`, ...). Only one player count is reported (the
+    most common, unless `players` is given)."""
     game = get_game(game_id)
     engine = create_engine(url)
     where = engine.url.render_as_string(hide_password=True)

@@ -29,32 +29,32 @@ def board(player: Player) -> dict[str, Any]:
 def test_finished_public_games_rate_people_and_bots(harness: Harness) -> None:
     ann = harness.player("Ann")
     for _ in range(2):
-        play_to_the_end(ann, ann.create(["human", "random"]))
-    play_to_the_end(ann, ann.create(["human", "random"], private=True))  # not rated
-    bots = ann.create(["random", "greedy"], my_seat=None)
+        play_to_the_end(ann, ann.create(["human", "easy"]))
+    play_to_the_end(ann, ann.create(["human", "easy"], private=True))  # not rated
+    bots = ann.create(["easy", "normal"], my_seat=None)
     wait_for(lambda: ann.state(bots)["status"] == "finished", what="the bots' game")
 
     first = board(ann)
     assert first["games"] == 3
     rows = {row["name"]: row for row in first["players"]}
-    assert set(rows) == {"Ann", "bot:random", "bot:greedy"}
-    assert (rows["Ann"]["games"], rows["bot:random"]["games"], rows["bot:greedy"]["games"]) == (
+    assert set(rows) == {"Ann", "bot:easy", "bot:normal"}
+    assert (rows["Ann"]["games"], rows["bot:easy"]["games"], rows["bot:normal"]["games"]) == (
         2,
         3,
         1,
     )
-    assert rows["bot:random"]["bot"] and not rows["Ann"]["bot"]
+    assert rows["bot:easy"]["bot"] and not rows["Ann"]["bot"]
     assert [row["rating"] for row in first["players"]] == sorted(
         (row["rating"] for row in first["players"]), reverse=True
     )
 
     history = ann.get("/api/leaderboards/tiny/players/Ann").json()
-    assert [game["players"] for game in history["games"]] == [["Ann", "bot:random"]] * 2
+    assert [game["players"] for game in history["games"]] == [["Ann", "bot:easy"]] * 2
     assert history["games"][-1]["rating"] == rows["Ann"]["rating"]
     assert all(game["place"] in (1, 2) for game in history["games"])
 
     # Another game ends: the board follows.
-    play_to_the_end(ann, ann.create(["human", "random"]))
+    play_to_the_end(ann, ann.create(["human", "easy"]))
     after = board(ann)
     assert after["games"] == 4
     ann_after = next(row for row in after["players"] if row["name"] == "Ann")

@@ -131,8 +131,8 @@ def test_the_same_report_comes_from_the_web_servers_games(
         code, _, err = run_cli(capsys, "report", "--server", database, "--game", "tiny")
         assert code == 2 and "the server has no finished tiny game" in err
         for _ in range(3):
-            play_to_the_end(ann, ann.create(["human", "random"]))
-        bots = ann.create(["random", "random", "greedy"], my_seat=None)
+            play_to_the_end(ann, ann.create(["human", "easy"]))
+        bots = ann.create(["easy", "easy", "normal"], my_seat=None)
         wait_for(lambda: ann.state(bots)["status"] == "finished", what="the bots' game")
     out = tmp_path / "report"
     argv = ["report", "--server", database, "--game", "tiny", "--players", "2", "--json"]
@@ -140,7 +140,7 @@ def test_the_same_report_comes_from_the_web_servers_games(
     assert code == 0
     summary = json.loads(printed)
     assert summary["games"] == 3
-    assert {row["bot"] for row in summary["standings"]} == {"Ann", "bot:random"}
+    assert {row["bot"] for row in summary["standings"]} == {"Ann", "bot:easy"}
     assert all(row["seats_played"] == 3 for row in summary["standings"])
     page = (out / "index.html").read_text()
     assert "Ann" in page and "1 games of other player counts left out" in page
