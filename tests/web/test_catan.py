@@ -38,7 +38,9 @@ PICKERS |= dict.fromkeys(["propose", "offer_give", "offer_ask"], ".picker.offer-
 COUNTER_KINDS = ["counter_submit", "counter_give", "counter_ask"]
 PICKERS |= dict.fromkeys(COUNTER_KINDS, ".picker.counter-editor")
 # What the test's player prefers, in order; a domestic offer ("trade") only if nothing else.
-PREFERENCE = ["settlement", "city", "roll", "maritime", "road", "discard", "robber", "decline"]
+# Building comes before trading with the bank so that the game surely shows both (a player
+# who trades every four of a kind away may never hold a road's brick and lumber).
+PREFERENCE = ["settlement", "city", "road", "roll", "maritime", "discard", "robber", "decline"]
 PREFERENCE += ["trade_with", "reject", "withdraw", "end"]
 
 

@@ -202,8 +202,8 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
     if kind == "monopoly":
         got = sum(d["taken"])
         if ja:
-            return f"{who}が独占を使用: {res[d['kind']]} {got}枚"
-        return f"{who} plays monopoly on {res[d['kind']]} and takes {got}"
+            return f"{who}が独占を使用: {res[d['resource']]} {got}枚"
+        return f"{who} plays monopoly on {res[d['resource']]} and takes {got}"
     if kind == "robber":
         where = place_name(d["hexes"], lang)
         text = f"{who}が盗賊を{where}へ" if ja else f"{who} moves the robber to {where}"
