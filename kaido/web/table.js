@@ -437,7 +437,8 @@ class TablePage {
       h("span", { class: "who" }, colourDot(players, step.player), players[step.player]),
       step.events.map((event) => h("span", { class: "event" }, event.text))));
     return h("section", { class: `panel log drawer ${this.logOpen ? "open" : ""}` },
-      h("h2", {}, t("table.log"), h("button", { type: "button", class: "log-close small", onclick: () => this.toggleLog() }, t("table.close"))),
+      h("div", { class: "log-head" }, h("h2", {}, t("table.log")),
+        h("button", { type: "button", class: "log-close small", onclick: () => this.toggleLog() }, t("table.close"))),
       h("ol", {}, items));
   }
 

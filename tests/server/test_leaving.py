@@ -55,7 +55,7 @@ def test_resigning_hands_the_seat_to_a_bot_for_good(harness: Harness) -> None:
 
 def test_the_last_person_resigning_abandons_the_game(harness: Harness) -> None:
     ann = harness.player("Ann")
-    table = ann.create(["human", "random", "random"])
+    table = ann.create(["human", "easy", "easy"])
     assert ann.post(f"/api/tables/{table}/resign").json()["status"] == "abandoned"
     assert ann.state(table)["status"] == "abandoned"
     assert not listed(ann, "playing", table) and not listed(ann, "finished", table)
@@ -89,7 +89,7 @@ def test_abandoning_needs_everyone_still_playing(harness: Harness) -> None:
 
 def test_the_creator_must_agree_to_abandon(harness: Harness) -> None:
     ann, bob = harness.player("Ann"), harness.player("Bob")
-    table = ann.create(["human", "human", "random"])
+    table = ann.create(["human", "human", "easy"])
     bob.join(table)
     assert bob.post(f"/api/tables/{table}/abandon").json()["status"] == "playing"
     assert harness.player("Dan").post(f"/api/tables/{table}/abandon").status_code == 403

@@ -73,7 +73,7 @@ def test_the_lobby_and_every_table_in_japanese(page: Page, server: LiveServer) -
         page.select_option("select[name=game]", game.id)
         assert fragments(page) == ["English"], game.id  # the button back to English
         table = create_table(
-            page, ["human", *["heuristic"] * (game.player_counts[-1] - 1)], game=game.id
+            page, ["human", *["normal"] * (game.player_counts[-1] - 1)], game=game.id
         )
         page.wait_for_selector(".table-page .turn.mine", timeout=60_000)
         assert fragments(page) == ["English"], (game.id, table)

@@ -18,7 +18,7 @@ def two_people(
     ann, bob = (browser.new_context().new_page() for _ in range(2))
     sign_up(ann, server.url, "Ann")
     if table_body is None:
-        table = create_table(ann, ["human", "human", "random"])
+        table = create_table(ann, ["human", "human", "easy"])
     else:
         table = ann.evaluate(
             "body => fetch('/api/tables', {method: 'POST', headers: {'content-type': "
@@ -49,7 +49,7 @@ def test_resigning_then_abandoning(browser: Browser, server: LiveServer) -> None
 
 
 def test_removing_a_player_absent_past_their_clock(browser: Browser, server: LiveServer) -> None:
-    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]
     body = json.dumps({"game": "tiny", "seats": seats, "move_seconds": 2})
     ann, bob, _table = two_people(browser, server, body)
     click_action(ann, ["draw"])
