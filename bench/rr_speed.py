@@ -1,48 +1,110 @@
 """Russian Railroads engine speed: random games and decisions per second.
 
     .venv/bin/python bench/rr_speed.py --games 100 --runs 5
+    .venv/bin/python bench/rr_speed.py --players 4 --baseline b09d416   # before and after
 
-For 2, 3 and 4 players, plays `games` seeded games between random agents (no invariant
+For each player count, plays `games` seeded games between random agents (no invariant
 checks, actions trusted as `legal_actions` gave them) `runs` times and prints the median
-games/s and decisions/s.
+games/s and decisions/s. Every run is a fresh process pinned to one core (`taskset`, where
+there is one). With `--baseline REF` the tree of that commit is exported to a temporary
+directory and measured the same way, its runs alternating with this tree's, so both
+see the same machine load; the ratio is the median of the paired runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
-import time
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
 
+HERE = Path(__file__).resolve().parent.parent
+
+# Uses only what every version of Kaido has: get_game, RandomAgent, play_out.
+RUN = """
+import json, sys, time
+sys.path.insert(0, {root!r})
 from kaido.agents import RandomAgent
 from kaido.core.match import play_out
 from kaido.games import get_game
+game = get_game("russian_railroads")
+options = game.make_options(players={players})
+decisions = 0
+started = time.perf_counter()
+for seed in range({first}, {first} + {games}):
+    state = game.setup(options, seed)
+    agents = [RandomAgent(seed * 13 + p) for p in range({players})]
+    decisions += len(play_out(game, state, agents))
+elapsed = time.perf_counter() - started
+print(json.dumps([{games} / elapsed, decisions / elapsed]))
+"""
 
 
-def one_run(players: int, games: int, first_seed: int) -> tuple[float, float]:
-    game = get_game("russian_railroads")
-    options = game.make_options(players=players)
-    decisions = 0
-    started = time.perf_counter()
-    for seed in range(first_seed, first_seed + games):
-        state = game.setup(options, seed)
-        agents = [RandomAgent(seed * 13 + p) for p in range(players)]
-        decisions += len(play_out(game, state, agents))
-    elapsed = time.perf_counter() - started
-    return games / elapsed, decisions / elapsed
+def one_run(root: Path, players: int, games: int, first: int) -> tuple[float, float]:
+    """(games/s, decisions/s) of the tree at `root`, in its own process on one core."""
+    code = RUN.format(root=str(root), players=players, games=games, first=first)
+    command = [sys.executable, "-c", code]
+    if shutil.which("taskset"):
+        command = ["taskset", "-c", "0", *command]
+    out = subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
+    games_s, decisions_s = json.loads(out.stdout.strip().splitlines()[-1])
+    return games_s, decisions_s
+
+
+def export(ref: str, into: Path) -> Path:
+    """The tree of commit `ref`, written under `into`."""
+    archive = subprocess.run(
+        ["git", "-C", str(HERE), "archive", "--format=tar", ref, "kaido"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tempfile.TemporaryFile() as handle:
+        handle.write(archive)
+        handle.seek(0)
+        with tarfile.open(fileobj=handle) as tar:
+            tar.extractall(into, filter="data")
+    return into
+
+
+def measure(roots: dict[str, Path], players: int, games: int, runs: int) -> dict[str, object]:
+    results: dict[str, list[tuple[float, float]]] = {name: [] for name in roots}
+    for run in range(runs):
+        for name, root in roots.items():  # alternate, so load changes hit both alike
+            results[name].append(one_run(root, players, games, run * games))
+    out: dict[str, object] = {}
+    for name, rows in results.items():
+        out[name] = {
+            "games_per_s": round(statistics.median(r[0] for r in rows), 1),
+            "decisions_per_s": round(statistics.median(r[1] for r in rows)),
+            "runs_decisions_per_s": [round(r[1]) for r in rows],
+        }
+    if len(roots) == 2:
+        now, before = results["this tree"], results["baseline"]
+        out["ratio_decisions"] = round(
+            statistics.median(a[1] / b[1] for a, b in zip(now, before, strict=True)), 2
+        )
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    parser.add_argument("--baseline", help="a commit to measure side by side (before)")
     args = parser.parse_args()
-    out = {}
-    for players in (2, 3, 4):
-        runs = [one_run(players, args.games, run * args.games) for run in range(args.runs)]
-        out[f"{players}p"] = {
-            "games_per_s": round(statistics.median(r[0] for r in runs), 1),
-            "decisions_per_s": round(statistics.median(r[1] for r in runs)),
+    with tempfile.TemporaryDirectory() as tmp:
+        roots = {"this tree": HERE}
+        if args.baseline:
+            roots["baseline"] = export(args.baseline, Path(tmp))
+        out = {
+            f"{players}p": measure(roots, players, args.games, args.runs)
+            for players in args.players
         }
     print(json.dumps(out, indent=2))
 
