@@ -8,7 +8,9 @@ checks, actions trusted as `legal_actions` gave them) `runs` times and prints th
 games/s and decisions/s. Every run is a fresh process pinned to one core (`taskset`, where
 there is one). With `--baseline REF` the tree of that commit is exported to a temporary
 directory and measured the same way, its runs alternating with this tree's, so both
-see the same machine load; the ratio is the median of the paired runs.
+see the same machine load; the ratio is the median of the paired runs. Decisions per CPU
+second (the process's own time) are printed too: on a shared machine they move less with
+the load than the wall-clock figures.
 """
 
 from __future__ import annotations
@@ -35,25 +37,27 @@ from kaido.games import get_game
 game = get_game("russian_railroads")
 options = game.make_options(players={players})
 decisions = 0
-started = time.perf_counter()
+started, cpu = time.perf_counter(), time.process_time()
 for seed in range({first}, {first} + {games}):
     state = game.setup(options, seed)
     agents = [RandomAgent(seed * 13 + p) for p in range({players})]
     decisions += len(play_out(game, state, agents))
 elapsed = time.perf_counter() - started
-print(json.dumps([{games} / elapsed, decisions / elapsed]))
+cpu = time.process_time() - cpu
+print(json.dumps([{games} / elapsed, decisions / elapsed, decisions / cpu]))
 """
 
 
-def one_run(root: Path, players: int, games: int, first: int) -> tuple[float, float]:
-    """(games/s, decisions/s) of the tree at `root`, in its own process on one core."""
+def one_run(root: Path, players: int, games: int, first: int) -> tuple[float, float, float]:
+    """(games/s, decisions/s, decisions per CPU second) of the tree at `root`, in its own
+    process on one core."""
     code = RUN.format(root=str(root), players=players, games=games, first=first)
     command = [sys.executable, "-c", code]
     if shutil.which("taskset"):
         command = ["taskset", "-c", "0", *command]
     out = subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
-    games_s, decisions_s = json.loads(out.stdout.strip().splitlines()[-1])
-    return games_s, decisions_s
+    games_s, decisions_s, decisions_cpu = json.loads(out.stdout.strip().splitlines()[-1])
+    return games_s, decisions_s, decisions_cpu
 
 
 def export(ref: str, into: Path) -> Path:
@@ -72,7 +76,7 @@ def export(ref: str, into: Path) -> Path:
 
 
 def measure(roots: dict[str, Path], players: int, games: int, runs: int) -> dict[str, object]:
-    results: dict[str, list[tuple[float, float]]] = {name: [] for name in roots}
+    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in roots}
     for run in range(runs):
         for name, root in roots.items():  # alternate, so load changes hit both alike
             results[name].append(one_run(root, players, games, run * games))
@@ -81,13 +85,14 @@ def measure(roots: dict[str, Path], players: int, games: int, runs: int) -> dict
         out[name] = {
             "games_per_s": round(statistics.median(r[0] for r in rows), 1),
             "decisions_per_s": round(statistics.median(r[1] for r in rows)),
+            "decisions_per_cpu_s": round(statistics.median(r[2] for r in rows)),
             "runs_decisions_per_s": [round(r[1]) for r in rows],
         }
     if len(roots) == 2:
         now, before = results["this tree"], results["baseline"]
-        out["ratio_decisions"] = round(
-            statistics.median(a[1] / b[1] for a, b in zip(now, before, strict=True)), 2
-        )
+        for name, k in (("ratio_decisions", 1), ("ratio_decisions_cpu", 2)):
+            pairs = zip(now, before, strict=True)
+            out[name] = round(statistics.median(a[k] / b[k] for a, b in pairs), 2)
     return out
 
 
