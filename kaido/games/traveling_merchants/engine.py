@@ -1,17 +1,24 @@
 """The Era of Traveling Merchants: set-up, who moves, legal actions and every transition.
 
-Actions are keys (tuples): ("start", city), ("move", card), ("load", good, source, dump)
-with source a seat whose shipping zone gives the good or -1 for the stock and dump the good
-returned to the stock first or -1 (R-12), ("ship", position), ("special", k), ("end",),
-("pair", city) for house condition ① and ("three", city, a, b) for condition ②, where a <= b
-are the cities of the two other cards used.
+Legal actions are the interned objects of `actions.py`; `answer` applies one.
 """
 
 from __future__ import annotations
 
+from kaido.core.actions import Action
 from kaido.core.events import Event
 from kaido.core.options import Options
 from kaido.core.rng import Rng
+from kaido.games.traveling_merchants.actions import (
+    END,
+    LOAD,
+    MOVE,
+    PAIR,
+    SHIP,
+    SPECIAL,
+    START_AT,
+    THREE,
+)
 from kaido.games.traveling_merchants.board import (
     CITIES,
     DATA,
@@ -39,7 +46,6 @@ SPECIALS = DATA.specials
 KINDS = tuple(c.kind for c in DATA.cities)
 MAKES = tuple(c.good for c in DATA.cities)
 DISTRIBUTION = tuple(c.index for c in DATA.cities if c.kind == "distribution")
-END_KEY: Key = ("end",)
 GOOD_IDS = [g["id"] for g in DATA.goods]
 
 
@@ -114,7 +120,12 @@ def to_move(s: TMState) -> int:
 def has_goods(s: TMState, p: int, need: tuple[int, ...]) -> bool:
     cargo = s.cargo
     base = p * 4
-    return all(cargo[base + g] >= k for g, k in enumerate(need))
+    return (
+        cargo[base] >= need[0]
+        and cargo[base + 1] >= need[1]
+        and cargo[base + 2] >= need[2]
+        and cargo[base + 3] >= need[3]
+    )
 
 
 def load_sources(s: TMState, p: int, card: int, good: int) -> list[int]:
@@ -128,7 +139,7 @@ def load_sources(s: TMState, p: int, card: int, good: int) -> list[int]:
     return out
 
 
-def house_options(s: TMState, p: int) -> list[Key]:
+def house_options(s: TMState, p: int) -> list[Action]:
     """TM-HOUSE-2..8, R-10: every legal placement for `p` now."""
     if s.houses_left[p] == 0:
         return []
@@ -137,12 +148,12 @@ def house_options(s: TMState, p: int) -> list[Key]:
         return []
     bit = 1 << p
     houses = s.houses
-    out: list[Key] = []
+    out: list[Action] = []
     for city in range(CITIES):
         if houses[city] & bit or counts[city] == 0:
             continue
         if counts[city] >= 2:
-            out.append(("pair", city))
+            out.append(PAIR[city])
         for a in range(CITIES):
             for b in range(a, CITIES):
                 need = [0] * CITIES
@@ -150,53 +161,66 @@ def house_options(s: TMState, p: int) -> list[Key]:
                 need[a] += 1
                 need[b] += 1
                 if need[a] <= counts[a] and need[b] <= counts[b] and need[city] <= counts[city]:
-                    out.append(("three", city, a, b))
+                    out.append(THREE[city, a, b])
     return out
 
 
-def legal_keys(s: TMState) -> list[Key]:
+def legal(s: TMState) -> list[Action]:
+    """The legal actions of the player to move, in a stable order."""
     phase = s.phase
     if phase == TURN:
-        return turn_keys(s)
+        return turn_actions(s)
     if phase == START:
-        return [("start", c) for c in DISTRIBUTION]
+        return [START_AT[c] for c in DISTRIBUTION]
     if phase == HOUSE:
         return house_options(s, s.cur)
     return []
 
 
-def turn_keys(s: TMState) -> list[Key]:
+def turn_actions(s: TMState) -> list[Action]:
     p = s.cur
     card = s.pos[p]
-    out: list[Key] = [("move", c) for c in s.board.adjacent[card]]
+    out = [MOVE[c] for c in s.board.adjacent[card]]
     if card != ROAD:  # TM-VAR-5
+        n = s.n
+        cargo = s.cargo
         base = p * 4
-        full = sum(s.cargo[base : base + 4]) >= s.capacity[p]
-        dumps = [d for d in range(GOODS) if s.cargo[base + d] > 0] if full else [-1]
+        full = cargo[base] + cargo[base + 1] + cargo[base + 2] + cargo[base + 3] >= s.capacity[p]
+        dumps = [d + 1 for d in range(GOODS) if cargo[base + d] > 0] if full else [0]
+        zone = s.zone
+        made = MAKES[card]
+        zbase = card * n * 4
         for good in range(GOODS):
-            for source in load_sources(s, p, card, good):
-                out.extend(("load", good, source, d) for d in dumps)
+            keys = LOAD[good]
+            for q in range(n):
+                if q != p and zone[zbase + q * 4 + good]:
+                    out.extend([keys[q + 1][d] for d in dumps])
+            if made == good and s.stock[good]:
+                out.extend([keys[0][d] for d in dumps])
         for position, order in enumerate(s.row):
-            if order > 0 and ORDERS[order].city == card and has_goods(s, p, ORDERS[order].goods):
-                out.append(("ship", position))
+            if order > 0:
+                o = ORDERS[order]
+                if o.city == card and has_goods(s, p, o.goods):
+                    out.append(SHIP[position])
         for k, special in enumerate(SPECIALS):
             if s.specials[k] < 0 and special.city == card and has_goods(s, p, special.goods):
-                out.append(("special", k))
-    out.append(END_KEY)
+                out.append(SPECIAL[k])
+    out.append(END)
     return out
 
 
 # ---- transitions -----------------------------------------------------------------------------
 
 
-def answer(s: TMState, key: Key, events: list[Event] | None) -> None:
+def answer(s: TMState, action: Action, events: list[Event] | None) -> None:
     """Apply a legal action."""
-    kind = key[0]
+    kind = action.kind
+    args = action.args
     if kind == "start":
-        _start(s, int(key[1]), events)
+        _start(s, int(args[0]), events)
         return
     if kind in ("pair", "three"):
-        _place_house(s, key, events)
+        _place_house(s, kind, args, events)
     elif kind == "end":
         _ev(events, "end_turn", player=s.cur, unused=s.actions_left)
         end_turn(s, events)
@@ -204,14 +228,14 @@ def answer(s: TMState, key: Key, events: list[Event] | None) -> None:
     else:
         s.actions_left -= 1
         if kind == "move":
-            s.pos[s.cur] = int(key[1])
-            _ev(events, "move", player=s.cur, card=key[1])
+            s.pos[s.cur] = int(args[0])
+            _ev(events, "move", player=s.cur, card=args[0])
         elif kind == "load":
-            _load(s, int(key[1]), int(key[2]), int(key[3]), events)
+            _load(s, int(args[0]), int(args[1]), int(args[2]), events)
         elif kind == "ship":
-            _ship(s, int(key[1]), events)
+            _ship(s, int(args[0]), events)
         else:
-            _special(s, int(key[1]), events)
+            _special(s, int(args[0]), events)
     if s.phase == TURN and s.actions_left == 0:
         end_turn(s, events)
 
@@ -316,11 +340,13 @@ def _house_step(s: TMState, p: int) -> None:
         s.phase = HOUSE
 
 
-def _place_house(s: TMState, key: Key, events: list[Event] | None) -> None:
+def _place_house(
+    s: TMState, kind: str, args: tuple[int | str, ...], events: list[Event] | None
+) -> None:
     """TM-HOUSE-2/3/5: place on the city; its 2 (①) or 3 (②) cards become used."""
     p = s.cur
-    city = int(key[1])
-    cards = [city, city] if key[0] == "pair" else [city, int(key[2]), int(key[3])]
+    city = int(args[0])
+    cards = [city, city] if kind == "pair" else [city, int(args[1]), int(args[2])]
     for c in cards:
         s.unused[p * 9 + c] -= 1
     s.used[p] += len(cards)

@@ -12,30 +12,10 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.traveling_merchants import bots, engine, explain, text, views
-from kaido.games.traveling_merchants.board import CITIES, DATA, GOODS
+from kaido.games.traveling_merchants import actions, bots, engine, explain, text, views
+from kaido.games.traveling_merchants.board import DATA
 from kaido.games.traveling_merchants.engine import Key
 from kaido.games.traveling_merchants.state import OVER, START, TMState
-
-
-def _action_keys() -> list[Key]:
-    cards = len(DATA.cities)
-    keys: list[Key] = [("start", c) for c in range(CITIES)]
-    keys += [("move", c) for c in range(cards)]
-    keys += [
-        ("load", g, source, dump)
-        for g in range(GOODS)
-        for source in range(-1, 4)
-        for dump in range(-1, GOODS)
-    ]
-    keys += [("ship", i) for i in range(DATA.setup["literal_refill_size"])]
-    keys += [("special", k) for k in range(len(DATA.specials))]
-    keys.append(("end",))
-    keys += [("pair", c) for c in range(CITIES)]
-    keys += [
-        ("three", c, a, b) for c in range(CITIES) for a in range(CITIES) for b in range(a, CITIES)
-    ]
-    return keys
 
 
 class TravelingMerchants(Game[TMState]):
@@ -65,11 +45,7 @@ class TravelingMerchants(Game[TMState]):
     agent_kinds = {"heuristic": "kaido.games.traveling_merchants.bots:HeuristicAgent"}
 
     def __init__(self) -> None:
-        table = ActionTable()
-        self.by_key: dict[Key, Action] = {}
-        for key in _action_keys():
-            self.by_key[key] = table.add(str(key[0]), *key[1:])
-        self.table = table
+        self.by_key: dict[Key, Action] = {actions.key(a): a for a in actions.TABLE}
 
     def setup(self, options: Options, seed: int) -> TMState:
         if int(options["start_player"]) >= int(options["players"]):
@@ -77,17 +53,16 @@ class TravelingMerchants(Game[TMState]):
         return engine.setup(options, seed)
 
     def action_table(self, options: Options) -> ActionTable:
-        return self.table
+        return actions.TABLE
 
     def to_move(self, state: TMState) -> int:
         return engine.to_move(state)
 
     def legal_actions(self, state: TMState) -> Sequence[Action]:
-        by_key = self.by_key
-        return [by_key[key] for key in engine.legal_keys(state)]
+        return engine.legal(state)
 
     def step(self, state: TMState, action: Action, events: list[Event] | None) -> None:
-        engine.answer(state, (action.kind, *action.args), events)
+        engine.answer(state, action, events)
 
     def explain_illegal(self, state: TMState, action: Action) -> IllegalAction:
         return explain.why(state, (action.kind, *action.args))

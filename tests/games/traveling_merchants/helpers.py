@@ -8,8 +8,9 @@ import pytest
 
 from kaido.core.errors import IllegalAction
 from kaido.games.traveling_merchants import GAME, TMState
+from kaido.games.traveling_merchants.actions import key
 from kaido.games.traveling_merchants.board import DATA
-from kaido.games.traveling_merchants.engine import ORDERS, legal_keys
+from kaido.games.traveling_merchants.engine import ORDERS
 from tests.conformance.play import fingerprint
 
 CITY = {c.id: c.index for c in DATA.cities}
@@ -46,7 +47,7 @@ def refused(s: TMState, *key: Any) -> str:
 
 
 def legal(s: TMState) -> list[tuple[Any, ...]]:
-    return list(legal_keys(s))
+    return [key(a) for a in GAME.legal_actions(s)]
 
 
 def order_id(city: int, goods: dict[int, int]) -> int:
