@@ -1,7 +1,8 @@
-"""Russian Railroads engine speed: random games and decisions per second.
+"""A game engine's speed: random games and decisions per second, on one core.
 
-    .venv/bin/python bench/rr_speed.py --games 100 --runs 5
-    .venv/bin/python bench/rr_speed.py --players 4 --baseline b09d416   # before and after
+    .venv/bin/python bench/speed.py russian_railroads --games 100 --runs 5
+    .venv/bin/python bench/speed.py russian_railroads --players 4 --baseline b09d416
+    .venv/bin/python bench/speed.py traveling_merchants --games 20 --runs 3
 
 For each player count, plays `games` seeded games between random agents (no invariant
 checks, actions trusted as `legal_actions` gave them) `runs` times and prints the median
@@ -34,7 +35,7 @@ sys.path.insert(0, {root!r})
 from kaido.agents import RandomAgent
 from kaido.core.match import play_out
 from kaido.games import get_game
-game = get_game("russian_railroads")
+game = get_game({game!r})
 options = game.make_options(players={players})
 decisions = 0
 started, cpu = time.perf_counter(), time.process_time()
@@ -48,10 +49,12 @@ print(json.dumps([{games} / elapsed, decisions / elapsed, decisions / cpu]))
 """
 
 
-def one_run(root: Path, players: int, games: int, first: int) -> tuple[float, float, float]:
-    """(games/s, decisions/s, decisions per CPU second) of the tree at `root`, in its own
-    process on one core."""
-    code = RUN.format(root=str(root), players=players, games=games, first=first)
+def one_run(
+    root: Path, game: str, players: int, games: int, first: int
+) -> tuple[float, float, float]:
+    """(games/s, decisions/s, decisions per CPU second) of `game` in the tree at `root`, in
+    its own process on one core."""
+    code = RUN.format(root=str(root), game=game, players=players, games=games, first=first)
     command = [sys.executable, "-c", code]
     if shutil.which("taskset"):
         command = ["taskset", "-c", "0", *command]
@@ -75,11 +78,13 @@ def export(ref: str, into: Path) -> Path:
     return into
 
 
-def measure(roots: dict[str, Path], players: int, games: int, runs: int) -> dict[str, object]:
+def measure(
+    roots: dict[str, Path], game: str, players: int, games: int, runs: int
+) -> dict[str, object]:
     results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in roots}
     for run in range(runs):
         for name, root in roots.items():  # alternate, so load changes hit both alike
-            results[name].append(one_run(root, players, games, run * games))
+            results[name].append(one_run(root, game, players, games, run * games))
     out: dict[str, object] = {}
     for name, rows in results.items():
         out[name] = {
@@ -98,17 +103,23 @@ def measure(roots: dict[str, Path], players: int, games: int, runs: int) -> dict
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game", help="a game id (see `kaido games`)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--baseline", help="a commit to measure side by side (before)")
     args = parser.parse_args()
+    sys.path.insert(0, str(HERE))
+    from kaido.games import game_ids
+
+    if args.game not in game_ids():
+        parser.error(f"no game {args.game!r} (games: {', '.join(game_ids())})")
     with tempfile.TemporaryDirectory() as tmp:
         roots = {"this tree": HERE}
         if args.baseline:
             roots["baseline"] = export(args.baseline, Path(tmp))
         out = {
-            f"{players}p": measure(roots, players, args.games, args.runs)
+            f"{players}p": measure(roots, args.game, players, args.games, args.runs)
             for players in args.players
         }
     print(json.dumps(out, indent=2))
