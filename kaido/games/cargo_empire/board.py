@@ -57,6 +57,7 @@ class TrackTile:
 class Components:
     map_name: str
     names: tuple[str, ...]
+    names_ja: tuple[str, ...]
     numbers: tuple[int, ...]
     colours: tuple[int, ...]  # index into CITY_COLOURS
     harbour: tuple[bool, ...]
@@ -130,6 +131,7 @@ def load_map(folder: Path, name: str = "europe.toml") -> dict[str, Any]:
         where = f"{name} city {k + 1}"
         city = {
             "name": _get(entry, "name", str, where),
+            "ja": _get(entry, "ja", str, where),
             "number": _get(entry, "number", int, where),
             "colour": _get(entry, "colour", str, where),
             "harbour": _get(entry, "harbour", bool, where),
@@ -216,14 +218,14 @@ def load_tiles(folder: Path, name: str = "tiles.toml") -> dict[str, Any]:
         )
         produce.append((sides[0][0], sides[1][0]))
         demand.append((sides[0][1], sides[1][1]))
-    for level in range(2):
+    for side in range(2):
         for c, colour in enumerate(colours):
-            made = sum(p[level].count(c) for p in produce)
-            asked = sum(d[level].count(c) for d in demand)
+            made = sum(p[side].count(c) for p in produce)
+            asked = sum(d[side].count(c) for d in demand)
             _need(
                 made == asked == 12,
                 name,
-                f"colours must be balanced: level {level + 1} {colour} produced {made}, "
+                f"colours must be balanced: level {side + 1} {colour} produced {made}, "
                 f"demanded {asked} times (12 each)",
             )
     return {"colours": colours, "ids": ids, "produce": produce, "demand": demand}
@@ -349,6 +351,7 @@ def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> C
     return Components(
         map_name=_get(raw, "name", str, map_file),
         names=tuple(c["name"] for c in cities),
+        names_ja=tuple(c["ja"] for c in cities),
         numbers=tuple(c["number"] for c in cities),
         colours=tuple(CITY_COLOURS.index(c["colour"]) for c in cities),
         harbour=tuple(c["harbour"] for c in cities),

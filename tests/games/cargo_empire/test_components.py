@@ -9,10 +9,10 @@ import pytest
 
 from kaido.games.cargo_empire.board import DATA_DIR, EUROPE, DataError, load_components
 
-NAMED = (
-    "Amsterdam Berlin Bucharest Copenhagen Dublin Frankfurt Kiev London Marseille Milan "
-    "Moscow Oslo Riga Rome Vienna Warsaw"
-).split()
+NAMED = [
+    *("Amsterdam", "Berlin", "Bucharest", "Copenhagen", "Dublin", "Frankfurt", "Kiev"),
+    *("London", "Marseille", "Milan", "Moscow", "Oslo", "Riga", "Rome", "Vienna", "Warsaw"),
+]
 
 
 def d(a: str, b: str) -> int:
@@ -101,10 +101,10 @@ def test_loader_refuses_a_missing_file_and_bad_toml(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     shutil.copytree(DATA_DIR, folder)
     (folder / "goals.toml").unlink()
-    with pytest.raises(DataError, match="goals.toml: file missing"):
+    with pytest.raises(DataError, match=r"goals\.toml: file missing"):
         load_components(folder)
     (folder / "goals.toml").write_text("[[goal]\n")
-    with pytest.raises(DataError, match="goals.toml: not valid TOML"):
+    with pytest.raises(DataError, match=r"goals\.toml: not valid TOML"):
         load_components(folder)
 
 
