@@ -87,6 +87,10 @@ class Components:
     def city_index(self, name: str) -> int:
         return self.names.index(name)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled by name: the shared components (and their caches) are not state."""
+        return (components_named, (self.map_name,))
+
 
 def _read(folder: Path, name: str) -> dict[str, Any]:
     path = folder / name
@@ -372,6 +376,10 @@ def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> C
         enhanced_loco=development["enhanced"],
         goals=load_goals(folder),
     )
+
+
+def components_named(name: str) -> Components:
+    return {"europe": EUROPE}[name]
 
 
 EUROPE = load_components()

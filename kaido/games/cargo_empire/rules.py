@@ -42,7 +42,7 @@ def _action_keys(comp: Components) -> list[Key]:
     keys += [("plan", o, d, i, k) for o in cities for d in cities for i in (0, 1) for k in range(4)]
     keys += [
         ("pay", c, lo, s, 0)
-        for s in (0, 1)
+        for s in (0, 1, 2)  # 2 ships: never legal, refused with CE-PAY-7
         for c in range(most + 1)
         for lo in range(most + 1)
         if c + lo + s
