@@ -495,7 +495,7 @@ def _no_transport(st: CEState, p: int, events: Events, city: int) -> None:
     st.left[p] -= 1
     st.removed[p] += 1
     emit(events, "no_transport", player=p, city=city)
-    end_turn(st, p)
+    end_turn(st, p, events)
 
 
 def _ability(st: CEState, p: int, key: Key, events: Events) -> None:
@@ -631,7 +631,7 @@ def _develop(st: CEState, frame: list[int], events: Events) -> None:
     mask = frame[4]
     if frame[3] == 0:
         st.stack.pop()
-        end_turn(st, p)
+        end_turn(st, p, events)
     elif mask & (mask - 1):
         st.stack.append([F_EXTRA, p])
     else:
@@ -662,11 +662,11 @@ def begin_turn(st: CEState) -> None:
     st.stack.append([F_PLAN, on_turn(st)])
 
 
-def end_turn(st: CEState, p: int) -> None:
+def end_turn(st: CEState, p: int, events: Events) -> None:
     if ability_keys(st, p, False):
         st.stack.append([F_END, p])
     else:
-        next_turn(st, None)
+        next_turn(st, events)
 
 
 def next_turn(st: CEState, events: Events) -> None:
