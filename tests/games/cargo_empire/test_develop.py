@@ -55,7 +55,8 @@ def test_ex_i_to_ex_l_development_CE_DEV_1_to_15() -> None:
     """EX-I (CE-DEV-2, CE-DEV-8): car 1 step (lower row), ship 2 (upper row); EX-J
     (CE-DEV-3): Warsaw's card in the display and Ana's own Copenhagen card, 2 city steps;
     EX-K (CE-DEV-4..6): +1 full upgrade, the 3 steps to car or ship only, ship 1, car 2;
-    EX-L (CE-DEV-12..15): 1 car, 2 locomotive, 1 ship card and Amsterdam from the display."""
+    EX-L (CE-DEV-12..15): 1 car, 2 locomotive, 1 ship card and Amsterdam from the display.
+    Clauses: CE-DEV-1, CE-DEV-6, CE-DEV-13, CE-DEV-14, CE-DEV-15."""
     st = ana_to_copenhagen()
     assert st.stack[-1][0] == F_ORDER  # CE-DEV-7: the player orders the markers
     assert legal(st) == [("advance", 0), ("advance", 2)]

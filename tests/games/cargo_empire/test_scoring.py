@@ -10,7 +10,7 @@ from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE
 from kaido.games.cargo_empire.engine import maintenance
 from kaido.games.cargo_empire.scoring import category_scores, goal_value, ranking_keys
 from kaido.games.cargo_empire.state import BLANK, F_CARD
-from tests.games.cargo_empire.helpers import act, bare, c, legal
+from tests.games.cargo_empire.helpers import act, bare, c
 
 ANA, BOB, KARL, DAVID = range(4)
 
@@ -21,7 +21,7 @@ def at(st, p: int, t: int, steps: int) -> None:
     seg, space = 0, 0
     for _ in range(steps):
         length = 4 if seg % 2 else 1
-        if seg == 0 or space + 1 >= length and seg < 6:
+        if seg == 0 or (space + 1 >= length and seg < 6):
             seg, space = seg + 1, 0
         else:
             space += 1
@@ -30,7 +30,8 @@ def at(st, p: int, t: int, steps: int) -> None:
 
 def test_ex_m_maintenance_CE_MNT_2_to_11() -> None:
     """EX-M: car Ana = Bob, Ana earlier: space 1, car card; locomotive Karl: space 2;
-    ship Bob = David, David earlier: space 3, ship card; Bob space 4, any card (a ship)."""
+    ship Bob = David, David earlier: space 3, ship card; Bob space 4, any card (a ship).
+    Clauses: CE-MNT-2, CE-MNT-4, CE-MNT-5, CE-MNT-6, CE-MNT-7, CE-MNT-8."""
     st = bare()
     st.order = [DAVID, ANA, KARL, BOB]
     st.stack = []
@@ -80,7 +81,7 @@ def test_maintenance_only_after_rounds_1_and_2_CE_MNT_1_CE_TURN_1() -> None:
 
 def test_ex_n_and_ex_o_track_and_level_3_VP_CE_END_2_CE_END_3() -> None:
     """EX-N: Ana 22, Bob 20, Karl 14 + 4 (two markers), David 0; EX-O: 3 VP per post in a
-    level-3 city: Ana 5 -> 15, Bob 2 -> 6, Karl 6 -> 18, David 3 -> 9."""
+    level-3 city: Ana 5 -> 15, Bob 2 -> 6, Karl 6 -> 18, David 3 -> 9 (CE-END-2, CE-END-3)."""
     st = bare()
     zone = list(EUROPE.vp_zone)
     for p, t, vp in ((ANA, 0, 22), (BOB, 1, 20), (KARL, 0, 14), (KARL, 2, 4)):
@@ -98,7 +99,7 @@ def test_ex_n_and_ex_o_track_and_level_3_VP_CE_END_2_CE_END_3() -> None:
 
 def test_city_cards_and_tie_breaks_CE_END_4_to_10() -> None:
     """CE-END-4: 5 VP per city card, blanks included; CE-END-6..9: highest total, then
-    categories 1, 2, 3, 4, then earliest in turn order; CE-END-10: cards, cubes nothing;
+    categories 1, 2, 3, 4 (CE-END-7, CE-END-8), then earliest in turn order (CE-END-9); CE-END-10: cards, cubes nothing;
     CE-END-1, CE-END-5: the four categories, goals revealed at the end."""
     st = bare(2)
     st.goals = [[], []]
@@ -145,7 +146,8 @@ def value(st, p: int, goal: int) -> int:
      (5, "blue", "yellow"), (6, "yellow", "green")],
 )  # fmt: skip
 def test_colour_pair_goals_CE_GOAL_1_to_6(goal: int, a: str, b: str) -> None:
-    """CE-GOAL-1..6, AMB-8: 3 VP per set of a city of each colour where present."""
+    """CE-GOAL-1, CE-GOAL-2, CE-GOAL-3, CE-GOAL-4, CE-GOAL-5, CE-GOAL-6 (AMB-8): 3 VP per
+    set of a city of each colour where present."""
     st = bare()
     present_in(st, 0, cities_of(a)[:3] + cities_of(b)[:2])
     assert value(st, 0, goal) == 6
@@ -173,7 +175,7 @@ def test_network_goal_CE_GOAL_9() -> None:
     ("goal", "colour"), [(10, "red"), (11, "blue"), (12, "green"), (13, "yellow")]
 )
 def test_colour_count_goals_CE_GOAL_10_to_13(goal: int, colour: str) -> None:
-    """CE-GOAL-10..13, AMB-6: 6 cities of the colour 12 VP; 4-5 6 VP."""
+    """CE-GOAL-10, CE-GOAL-11, CE-GOAL-12, CE-GOAL-13 (AMB-6): 6 cities 12 VP; 4-5 6 VP."""
     st = bare()
     names = cities_of(colour)
     present_in(st, 0, names[:3])
@@ -229,7 +231,7 @@ def test_held_cards_goals_CE_GOAL_16_CE_GOAL_21() -> None:
 
 @pytest.mark.parametrize(("players", "vp"), [(2, 8), (3, 5), (4, 4)])
 def test_markers_behind_goals_CE_GOAL_22_to_25(players: int, vp: int) -> None:
-    """CE-GOAL-22..24 (CE-DEF-9, CE-DEF-10): per other marker behind yours, by player
+    """CE-GOAL-22, CE-GOAL-23, CE-GOAL-24 (CE-DEF-9, CE-DEF-10): per other marker behind yours, by player
     count; CE-GOAL-25 (AMB-10): equal positions give nothing, unmoved = 0."""
     st = bare(players)
     for t, goal in enumerate((22, 23, 24)):

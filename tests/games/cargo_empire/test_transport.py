@@ -83,7 +83,7 @@ def test_ex_b_three_ways_to_copenhagen_CE_PAY_2_to_5_CE_PAY_9() -> None:
 
 
 def test_ex_c_locomotive_routes_are_consecutive_CE_PAY_6() -> None:
-    """EX-C: locomotive to Riga, ship to Rome, the locomotive's second route to Milan."""
+    """EX-C (CE-PAY-6): locomotive to Riga, ship to Rome, its second route to Milan."""
     assert not feasible(EUROPE, W, M, (0, 1, 1), 0, -1)
     st = ex_a()
     hand(st, 0, 0, 1, 1)
