@@ -99,7 +99,8 @@ def test_ex_n_and_ex_o_track_and_level_3_VP_CE_END_2_CE_END_3() -> None:
 
 def test_city_cards_and_tie_breaks_CE_END_4_to_10() -> None:
     """CE-END-4: 5 VP per city card, blanks included; CE-END-6..9: highest total, then
-    categories 1, 2, 3, 4 (CE-END-7, CE-END-8), then earliest in turn order (CE-END-9); CE-END-10: cards, cubes nothing;
+    categories 1, 2, 3, 4 (CE-END-7, CE-END-8), then earliest in turn order (CE-END-9);
+    CE-END-10: cards, cubes nothing;
     CE-END-1, CE-END-5: the four categories, goals revealed at the end."""
     st = bare(2)
     st.goals = [[], []]
@@ -231,8 +232,8 @@ def test_held_cards_goals_CE_GOAL_16_CE_GOAL_21() -> None:
 
 @pytest.mark.parametrize(("players", "vp"), [(2, 8), (3, 5), (4, 4)])
 def test_markers_behind_goals_CE_GOAL_22_to_25(players: int, vp: int) -> None:
-    """CE-GOAL-22, CE-GOAL-23, CE-GOAL-24 (CE-DEF-9, CE-DEF-10): per other marker behind yours, by player
-    count; CE-GOAL-25 (AMB-10): equal positions give nothing, unmoved = 0."""
+    """CE-GOAL-22, CE-GOAL-23, CE-GOAL-24 (CE-DEF-9, CE-DEF-10): per other marker behind
+    yours, by player count; CE-GOAL-25 (AMB-10): equal positions give nothing, unmoved = 0."""
     st = bare(players)
     for t, goal in enumerate((22, 23, 24)):
         at(st, 0, t, 3)
