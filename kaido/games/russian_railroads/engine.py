@@ -176,9 +176,9 @@ def space_effect(st: RRState, space: Space) -> Effect:
 
 
 def partial_space(st: RRState, space: Space) -> bool:
-    """Engineer tiles may be used though their action cannot be done in full (guide, table
-    of engineers); the option `public_engineers_partial` off restricts that to owned tiles
-    (rules file RR-ENG-5, R-13)."""
+    """Owned engineers may be used though their action cannot be done in full (RR-ENG-4);
+    public ones only with the option `public_engineers_partial` (the guide's literal
+    reading; by default they must be fully executable, RR-ENG-5, R-13)."""
     if space.engineer:
         return True
     return space.strip_position >= 0 and bool(st.options["public_engineers_partial"])

@@ -117,13 +117,23 @@ def placement(st: RRState, key: Key) -> IllegalAction:
     if black > b[BLACKW] or temp > b[TEMP] or cost - rubles - black - temp > b[HAND]:
         return IllegalAction("RR-PLAY-3", "you do not hold those workers")
     if not space.engineer:
-        return unexecutable(st, p, space)
+        return unexecutable(st, space)
     return IllegalAction("RR-PLAY-1", "that placement is not possible now")
 
 
-def unexecutable(st: RRState, p: int, space: Any) -> IllegalAction:
-    effect = engine.space_effect(st, space)
-    for op, arg in effect:
+def unexecutable(st: RRState, space: Any) -> IllegalAction:
+    reason = part_missing(st, space)
+    if space.strip_position >= 0:
+        sentence = "a public engineer's action must be done in full"
+        return IllegalAction("RR-ENG-5", f"{sentence}: {reason.message}" if reason else sentence)
+    return reason or IllegalAction(
+        "RR-PLAY-4", "the action of that space cannot be carried out in full"
+    )
+
+
+def part_missing(st: RRState, space: Any) -> IllegalAction | None:
+    """The first part of a space's action that cannot be done, if it is a simple one."""
+    for op, arg in engine.space_effect(st, space):
         if op == engine.OP_X2:
             return IllegalAction("RR-FAQ-1", "no x2 token can be placed (stock or row of 8)")
         if op == engine.OP_TILE and arg == TILE_LOCO_AND_FACTORY and not engine.lowest_pile(st):
@@ -136,9 +146,7 @@ def unexecutable(st: RRState, p: int, space: Any) -> IllegalAction:
             return IllegalAction("RR-IND-2", "the industry marker cannot move that far")
         if op == engine.OP_REPEAT:
             return IllegalAction("RR-FAQ-2", "there is no space to repeat in full")
-    if space.strip_position >= 0:
-        return IllegalAction("RR-ENG-5", "a public engineer's action must be done in full")
-    return IllegalAction("RR-PLAY-4", "the action of that space cannot be carried out in full")
+    return None
 
 
 def detail(st: RRState, frame: list[int], key: Key) -> IllegalAction | None:

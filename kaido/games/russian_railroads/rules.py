@@ -83,10 +83,12 @@ class RussianRailroads(Game[RRState]):
     option_specs = (
         OptionSpec(
             "public_engineers_partial",
-            True,
-            "the 2 public engineers may be used though not fully executable (the guide); "
-            "false: only owned engineers may (rules file R-13)",
-            "公開技術者も完全に実行できなくても使える（ガイド）。false なら所有技術者のみ",
+            False,
+            "true: the 2 public engineers may be used though their action cannot be done in "
+            "full (the guide's literal reading); false (default): like every main-board "
+            "space they must be fully executable (RR-ENG-5, R-13, designers' clarification)",
+            "true: 公開技術者も完全に実行できなくても使える（ガイドの字義どおり）。"
+            "false（既定）: 他のアクションスペースと同じく完全に実行できる時だけ（RR-ENG-5）",
         ),
     )
     agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kaido.games.russian_railroads import GAME
 from kaido.games.russian_railroads.components import BLACK, BROWN, GREY, KIEV, STP, TSR
 from kaido.games.russian_railroads.state import (
     BLACKW,
@@ -79,8 +80,8 @@ def test_owned_engineer_partial_and_any_order_rr_eng_4() -> None:
 
 def test_public_engineer_example_rr_ex_14_rr_eng_5() -> None:
     """RR-EX-14 / RR-ENG-5: Red uses the left public engineer #4 with 1 worker: a x2
-    token in the leftmost space and 3 VP. With no token placeable, the guide lets the
-    tile be used anyway (3 VP only); the rules file's reading (option off) refuses it."""
+    token in the leftmost space and 3 VP. With no token placeable the space cannot be
+    chosen (R-7, R-13); the guide's literal reading (option on) lets it give the 3 VP."""
     st = ready()
     public_engineer(st, 4, 4)
     b = st.boards[0]
@@ -91,13 +92,28 @@ def test_public_engineer_example_rr_ex_14_rr_eng_5() -> None:
     public_engineer(st, 4, 4)
     st.boards[0][X2] = 8
     st.x2_stock -= 8
-    place(st, "engineer_left")
-    assert st.boards[0][X2] == 8 and st.boards[0][VP] == 3
-    st = ready(public_engineers_partial=False)
+    refused(st, "RR-ENG-5", "place", space("engineer_left"), 0, 0, 0)
+    st = ready(public_engineers_partial=True)
     public_engineer(st, 4, 4)
     st.boards[0][X2] = 8
     st.x2_stock -= 8
-    refused(st, "RR-FAQ-1", "place", space("engineer_left"), 0, 0, 0)
+    place(st, "engineer_left")
+    assert st.boards[0][X2] == 8 and st.boards[0][VP] == 3
+
+
+def test_public_engineers_fully_executable_by_default_rr_eng_5_rr_play_4() -> None:
+    """RR-ENG-5 / RR-PLAY-4 / R-13 / R-17 by default (the designers' clarification): 2
+    players, set-up seed 1, the left public engineer is #8 (repeat). Seat 0 has placed
+    only "industry 2" (two workers, not repeatable), so #8 has nothing to repeat and is
+    refused, the state unchanged."""
+    st = GAME.setup(GAME.make_options(players=2), 1)
+    assert st.strip[4] == 8 and not st.options["public_engineers_partial"]
+    act(st, "start_bonus", 4)  # seat 1, the second player
+    place(st, "industry_2")  # seat 0
+    act(st, "pass")  # seat 1
+    assert to_move(st) == 0
+    assert all(key[:2] != ("place", space("engineer_left")) for key in legal(st))
+    refused(st, "RR-ENG-5", "place", space("engineer_left"), 0, 0, 0)
 
 
 def test_vertical_engineers_neither_used_nor_hired_rr_eng_6() -> None:
@@ -319,18 +335,16 @@ def test_temp_worker_space_cannot_be_repeated_rr_faq_4() -> None:
 
 
 def test_public_repeat_needs_a_full_target_rr_faq_6_rr_play_4() -> None:
-    """RR-FAQ-6 / RR-PLAY-4: with the rules file's reading, a public engineer #8 needs a
-    fully executable repeat."""
-    st = ready(public_engineers_partial=False)
+    """RR-FAQ-6 / RR-PLAY-4: a public engineer #8 needs a fully executable repeat."""
+    st = ready()
     public_engineer(st, 4, 8)
-    refused(st, "RR-FAQ-2", "place", space("engineer_left"), 0, 0, 0)
+    refused(st, "RR-ENG-5", "place", space("engineer_left"), 0, 0, 0)
 
 
 @pytest.mark.parametrize("number", [3, 11, 13])
 def test_public_mixed_engineers_checked_as_a_whole_rr_eng_5(number: int) -> None:
-    """RR-ENG-5 / R-13 (rules-file reading): a public engineer with two parts needs both
-    parts possible."""
-    st = ready(public_engineers_partial=False)
+    """RR-ENG-5 / R-13: a public engineer with two parts needs both parts possible."""
+    st = ready()
     public_engineer(st, 4, number)
     put_locos(st, 0, [1, 0, 0, 0])
     if number == 13:  # no grey or brown gained: impossible as a whole
