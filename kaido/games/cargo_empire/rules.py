@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.cargo_empire import engine, explain, text, views
+from kaido.games.cargo_empire import bots, engine, explain, text, views
 from kaido.games.cargo_empire.board import EUROPE, Components
 from kaido.games.cargo_empire.payments import max_land_cards
 from kaido.games.cargo_empire.scoring import ranking_keys
@@ -186,6 +186,9 @@ class CargoEmpire(Game[CEState]):
 
     def determinize(self, state: CEState, player: int, rng: Rng) -> CEState:
         return views.determinize(state, player, rng)
+
+    def evaluate(self, state: CEState, player: int) -> float:
+        return bots.evaluate(state, player)
 
     def invariants(self, state: CEState) -> None:
         views.invariants(state)
