@@ -24,6 +24,16 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, players_help: str) ->
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
 
 
+def add_register_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--register",
+        action="append",
+        default=[],
+        metavar="MODULE:OBJECT",
+        help="also offer this game object (plug-ins and tests); may be repeated",
+    )
+
+
 def player_specs(text: str) -> list[str]:
     specs = [part.strip() for part in text.split(",")]
     if not all(specs):

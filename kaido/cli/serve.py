@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import logging
 import os
 from pathlib import Path
 from typing import Any
 
-from kaido.core.errors import KaidoError
+from kaido.cli.common import add_register_argument
+from kaido.games import register_specs
 from kaido.server.config import DEFAULT_HOST, DEFAULT_PORT, Settings, default_data_dir
 
 WS_MAX_BYTES = 64 * 1024
@@ -47,28 +47,9 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="send the session cookie over HTTPS only (when served behind TLS)",
     )
-    parser.add_argument(
-        "--register",
-        action="append",
-        default=[],
-        metavar="MODULE:OBJECT",
-        help="also offer this game object (plug-ins and tests); may be repeated",
-    )
+    add_register_argument(parser)
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
     parser.set_defaults(run=run)
-
-
-def register_games(specs: list[str]) -> None:
-    from kaido.games import register
-
-    for spec in specs:
-        module, sep, attribute = spec.partition(":")
-        if not sep:
-            raise KaidoError(f"--register takes MODULE:OBJECT, got {spec!r}")
-        try:
-            register(getattr(importlib.import_module(module), attribute))
-        except (ImportError, AttributeError) as error:
-            raise KaidoError(f"cannot register {spec!r}: {error}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
     from kaido.server.app import create_app
 
-    register_games(args.register)
+    register_specs(args.register)
     settings = Settings(
         database_url=args.database_url,
         bot_delay=args.bot_delay,

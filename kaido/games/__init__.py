@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from typing import Any
 
 from kaido.core.errors import KaidoError
@@ -37,6 +38,18 @@ def register(game: Game[Any]) -> None:
     """Add a game object to the registry at run time (plug-ins and tests)."""
     _GAMES[game.id] = f"{type(game).__module__}:<registered>"
     _loaded[game.id] = game
+
+
+def register_specs(specs: Iterable[str]) -> None:
+    """Register game objects named `MODULE:OBJECT` (the command line's `--register`)."""
+    for spec in specs:
+        module, sep, attribute = spec.partition(":")
+        if not sep:
+            raise KaidoError(f"--register takes MODULE:OBJECT, got {spec!r}")
+        try:
+            register(getattr(importlib.import_module(module), attribute))
+        except (ImportError, AttributeError) as error:
+            raise KaidoError(f"cannot register {spec!r}: {error}") from None
 
 
 def unregister(game_id: str) -> None:

@@ -48,23 +48,30 @@ class GameOutcome:
     seconds: float
 
 
-def play_one(task: GameTask) -> GameOutcome:
-    """One game of a tournament (runs in a worker process)."""
+def play_seated(
+    game_id: str, options: Options, seats: tuple[str, ...], seed: int
+) -> tuple[Match, float]:
+    """A finished game between the bots `seats` (one spec per seat), with its actions in
+    the match, and the seconds it took. Each seat's bot is seeded from `seed`."""
     from kaido.agents import agent_seed, make_agent
 
-    game = get_game(task.game_id)
-    seats = task.seats
-    agents = [make_agent(spec, game, agent_seed(task.seed, s)) for s, spec in enumerate(seats)]
-    match = Match(game, task.options, task.seed, players=list(seats), keep_history=False)
+    game = get_game(game_id)
+    agents = [make_agent(spec, game, agent_seed(seed, s)) for s, spec in enumerate(seats)]
+    match = Match(game, options, seed, players=list(seats), keep_history=False)
     started = time.perf_counter()
-    taken = play_out(game, match.state, agents)
-    seconds = time.perf_counter() - started
+    match.actions = play_out(game, match.state, agents)
+    return match, time.perf_counter() - started
+
+
+def play_one(task: GameTask) -> GameOutcome:
+    """One game of a simulation (runs in a worker process)."""
+    seats = task.seats
+    match, seconds = play_seated(task.game_id, task.options, seats, task.seed)
     if task.records_dir is not None:
-        match.actions = taken
         match.record().save(Path(task.records_dir) / f"game-{task.index:05d}-seed{task.seed}.json")
-    result = game.result(match.state)
+    result = match.game.result(match.state)
     return GameOutcome(
-        task.index, task.seed, seats, result.scores, result.ranks, len(taken), seconds
+        task.index, task.seed, seats, result.scores, result.ranks, len(match.actions), seconds
     )
 
 
