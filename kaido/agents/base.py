@@ -19,6 +19,9 @@ class Agent(ABC):
 
     kind: ClassVar[str]
     """The name used on the command line (`random`, `mcts`, ...)."""
+    humans: frozenset[int] = frozenset()
+    """The seats people play (the server sets it): a bot may ask them fewer questions,
+    such as trade offers each of them must answer."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -39,7 +39,16 @@ def add_parser(subparsers: Any) -> None:
         help="a PostgreSQL URL such as postgresql://user:pass@host/db (or $KAIDO_DATABASE_URL)",
     )
     parser.add_argument(
-        "--bot-delay", type=float, default=0.8, help="seconds a bot waits before moving (0.8)"
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        help="seconds between two things a bot shows; silent steps are instant (0.8)",
+    )
+    parser.add_argument(
+        "--offer-seconds",
+        type=float,
+        default=30.0,
+        help="seconds a person has to answer an offer before it lapses (30)",
     )
     parser.add_argument("--bot-workers", type=int, default=2, help="threads for bots (2)")
     parser.add_argument(
@@ -61,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(
         database_url=args.database_url,
         bot_delay=args.bot_delay,
+        offer_seconds=args.offer_seconds,
         bot_workers=args.bot_workers,
         secure_cookies=args.secure_cookies,
     )

@@ -118,6 +118,13 @@ class Game(ABC, Generic[S]):
         """Whether `action` rolls, draws, reveals or ends a turn, so it can never be undone."""
         return True
 
+    def decline_offer(self, state: S) -> Action | None:
+        """When the decision now is an answer to another player's proposal (a trade offer),
+        the legal action that declines it; else None. The server declines for a player who
+        ignores offers, and when the answer's time runs out, so an offer never holds a
+        table up."""
+        return None
+
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
 

@@ -14,6 +14,7 @@ _GAMES: dict[str, str] = {
     "catan": "kaido.games.catan:GAME",
     "russian_railroads": "kaido.games.russian_railroads:GAME",
     "cargo_empire": "kaido.games.cargo_empire:GAME",
+    "traveling_merchants": "kaido.games.traveling_merchants:GAME",
 }
 
 _loaded: dict[str, Game[Any]] = {}

@@ -74,6 +74,10 @@ class CreateTableIn(Body):
     move_seconds: int = 0
 
 
+class PreferencesIn(Body):
+    ignore_offers: bool | None = None
+
+
 class JoinIn(Body):
     seat: int | None = None
 
@@ -200,7 +204,15 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
 
     @app.get("/api/me")
     def me(request: Request) -> dict[str, Any]:
-        return {"user": user_json(current_user(services, request.session))}
+        user = current_user(services, request.session)
+        preferences = services.tables.preferences(user.id) if user else None
+        return {"user": user_json(user), "preferences": preferences}
+
+    @app.post("/api/preferences")
+    def preferences(body: PreferencesIn, request: Request) -> dict[str, Any]:
+        user = signed_in(services, request)
+        values = body.model_dump(exclude_none=True)
+        return {"preferences": services.tables.set_preferences(user, values)}
 
     @app.post("/api/register")
     def register(body: Credentials, request: Request) -> dict[str, Any]:
@@ -235,6 +247,7 @@ def game_json(game: Game[Any]) -> dict[str, Any]:
             for spec in game.option_specs
         ],
         "bots": list(agent_kinds(game)),
+        "offers": type(game).decline_offer is not Game.decline_offer,
         "renderer": (WEB / "boards" / f"{game.id}.js").is_file(),
         "geometry": geometry_module(game) is not None,
     }

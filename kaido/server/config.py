@@ -37,7 +37,10 @@ class Settings:
     secret_key: str | None = None
     """Signs session cookies. None: read from (or create) `data_dir/secret.key`."""
     bot_delay: float = 0.8
-    """Seconds a bot waits before it moves, so people can follow."""
+    """Seconds between two things a bot shows (a bot's steps that show nothing, such as
+    writing an offer card by card, wait nothing), so people can follow."""
+    offer_seconds: float = 30.0
+    """Seconds a person has to answer another player's offer before it lapses (declined)."""
     bot_workers: int = 2
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (set it when serving behind TLS)."""

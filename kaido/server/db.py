@@ -83,6 +83,15 @@ class ActionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class PreferenceRow(Base):
+    """A user's settings that the server acts on (declining offers for them)."""
+
+    __tablename__ = "preferences"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    values: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url` with the schema created; SQLite gets WAL and enforced keys."""
     if url.startswith("sqlite"):

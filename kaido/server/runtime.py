@@ -38,6 +38,16 @@ class TableRuntime:
         self.bot_scheduled_for = -1
         """The move counter a bot move was last scheduled at (so it is scheduled once)."""
         self.replay_states: list[Any] | None = None
+        self.shown_at = float("-inf")
+        """When (time.monotonic) the last step with something to show was announced."""
+        self.thinking_for = -1
+        """The move counter at which a bot started searching (-1: no bot is searching)."""
+        self.thinking: int | None = None
+        """The seat whose bot is searching (announced once the search takes a while)."""
+        self.offer_for = -1
+        """The move counter at which the offer being answered got its lapse time."""
+        self.offer_deadline: float | None = None
+        """When (epoch seconds) the offer being answered lapses: it is declined then."""
 
     @property
     def id(self) -> str:
@@ -71,7 +81,11 @@ class TableRuntime:
         key = (number, spec)
         if key not in self._agents:
             self._agents[key] = make_agent(spec, self.game, agent_seed(self.info.seed, number))
-        return self._agents[key]
+        agent = self._agents[key]
+        agent.humans = frozenset(
+            seat.seat for seat in self.info.seats if seat.kind == "human" and not seat.timed_out
+        )
+        return agent
 
     def player_names(self) -> list[str]:
         """Who sits where, for the record: account names, and bots by their spec."""
@@ -117,6 +131,8 @@ class TableRuntime:
             "deadline": info.deadline,
             "private": info.private,
             "created_by": info.created_by,
+            "thinking": self.thinking,
+            "offer_deadline": self.offer_deadline,
         }
         if self.match is None:
             return out

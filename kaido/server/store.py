@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kaido.core.errors import KaidoError
-from kaido.server.db import ActionRow, SeatRow, TableRow, UserRow, make_engine
+from kaido.server.db import ActionRow, PreferenceRow, SeatRow, TableRow, UserRow, make_engine
 
 
 class NameTaken(KaidoError):
@@ -105,6 +105,19 @@ class Store:
         with self._session() as session:
             row = session.get(UserRow, user_id)
             return None if row is None else User(row.id, row.name, row.is_guest)
+
+    def preferences(self, user_id: int) -> dict[str, Any]:
+        with self._session() as session:
+            row = session.get(PreferenceRow, user_id)
+            return {} if row is None else dict(row.values)
+
+    def set_preferences(self, user_id: int, values: dict[str, Any]) -> None:
+        with self._session() as session:
+            row = session.get(PreferenceRow, user_id)
+            if row is None:
+                session.add(PreferenceRow(user_id=user_id, values=dict(values)))
+            else:
+                row.values = dict(values)
 
     # ---- tables -------------------------------------------------------------------------
 

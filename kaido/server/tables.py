@@ -42,6 +42,12 @@ from kaido.server.workers import Workers
 log = logging.getLogger("kaido.server")
 
 MAX_MOVE_SECONDS = 30 * 24 * 3600
+THINKING_AFTER = 0.3
+"""Seconds a bot searches before the table is told it is thinking."""
+CLOCK_SLACK = 0.05
+"""A timer may fire this much before its wall-clock deadline (it runs on the monotonic clock)."""
+PREFERENCES: dict[str, Any] = {"ignore_offers": False}
+"""What a user may set, with the defaults."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,7 @@ class TableManager:
         self._tables: dict[str, TableRuntime] = {}
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
+        self._preferences: dict[int, dict[str, Any]] = {}
 
     # ---- finding tables -----------------------------------------------------------------
 
@@ -80,9 +87,9 @@ class TableManager:
                 self._tables[table_id] = fresh
                 self._loading.pop(table_id, None)
         with fresh.lock:
+            self._schedule(fresh)
             if runtime is not None:
                 fresh.broadcast(log_from=0)
-            self._schedule(fresh)
         return fresh
 
     def _load(self, table_id: str) -> TableRuntime:
@@ -236,8 +243,8 @@ class TableManager:
             ),
             runtime,
         )
-        runtime.broadcast(log_from=0)
         self._schedule(runtime)
+        runtime.broadcast(log_from=0)
 
     def list_tables(self, status: str, user: User | None, *, mine: bool) -> list[TableInfo]:
         if status not in ("open", "playing", "finished"):
@@ -279,8 +286,8 @@ class TableManager:
                 ),
                 runtime,
             )
-            runtime.broadcast(log_from=len(runtime.log))
             self._schedule(runtime)
+            runtime.broadcast(log_from=len(runtime.log))
         return runtime
 
     def take_back_seat(self, user: User, table_id: str) -> TableRuntime:
@@ -298,8 +305,8 @@ class TableManager:
                 ),
                 runtime,
             )
-            runtime.broadcast(log_from=len(runtime.log))
             self._schedule(runtime)
+            runtime.broadcast(log_from=len(runtime.log))
         return runtime
 
     def _playing_seat(self, runtime: TableRuntime, user: User, *, allow_bot: bool = False) -> int:
@@ -346,6 +353,9 @@ class TableManager:
             ) from None
         ply = len(match.actions)
         runtime.log.append(LogStep(ply, seat, tuple(events)))
+        runtime.thinking = None
+        if events:
+            runtime.shown_at = time.monotonic()
         info = runtime.info
         info.version += 1
         if match.is_over:
@@ -365,8 +375,8 @@ class TableManager:
             ),
             runtime,
         )
-        runtime.broadcast(log_from=len(runtime.log) - 1)
         self._schedule(runtime)
+        runtime.broadcast(log_from=len(runtime.log) - 1)
 
     def _commit_or_fail(
         self, commit: Callable[[], None], runtime: TableRuntime | None = None
@@ -393,22 +403,29 @@ class TableManager:
         return time.time() + runtime.info.move_seconds
 
     def _schedule(self, runtime: TableRuntime) -> None:
-        """After a change: let a bot move, or start the clock of the human who decides."""
+        """After a change: let a bot move, or start the clocks of the human who decides
+        (their move clock, and the lapse of an offer they are answering). Called before
+        the change is announced, so the message tells of the clocks it started."""
         match = runtime.match
         if runtime.info.status != "playing" or match is None or match.is_over:
+            runtime.offer_deadline = None
             return
         version = runtime.info.version
-        if runtime.played_by_bot(match.to_move):
+        seat = match.to_move
+        if runtime.played_by_bot(seat):
+            runtime.offer_deadline = None
             if runtime.bot_scheduled_for != version:
                 runtime.bot_scheduled_for = version
-                self.workers.later(
-                    self.settings.bot_delay, lambda: self._bot_move(runtime.id, version)
-                )
-        elif runtime.info.deadline is not None:
+                self.workers.submit(lambda: self._bot_move(runtime.id, version))
+            return
+        if runtime.info.deadline is not None:
             delay = runtime.info.deadline - time.time()
             self.workers.later(delay, lambda: self._clock_ran_out(runtime.id, version))
+        self._schedule_offer_lapse(runtime, seat, version)
 
     def _bot_move(self, table_id: str, version: int) -> None:
+        """The bot thinks at once; what it does is shown no sooner than `bot_delay` after
+        the last thing shown, and a step that shows nothing is taken at once."""
         runtime = self.get(table_id)
         with runtime.lock:
             match = runtime.match
@@ -419,15 +436,89 @@ class TableManager:
                 return
             agent = runtime.agent(seat, self.settings.takeover_bot)
             state = match.state.copy()
+            runtime.thinking_for = version
+            self.workers.later(THINKING_AFTER, lambda: self._announce_thinking(table_id, version))
         # Think outside the lock: the table stays readable while the bot searches.
         try:
             action = agent.choose(runtime.game, state)
         except Exception:
             log.exception("a bot failed at table %s; it plays its first legal action", table_id)
             action = runtime.game.legal_actions(state)[0]
+        runtime.thinking_for = -1
+        shows = bool(runtime.game.apply(state.copy(), action, narrate=True, trusted=True))
+        wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0.0
+        self.workers.later(wait, lambda: self._bot_commit(runtime, version, seat, action))
+
+    def _bot_commit(self, runtime: TableRuntime, version: int, seat: int, action: Action) -> None:
         with runtime.lock:
             if runtime.info.version == version and not runtime.broken:
                 self._commit_action(runtime, seat, action)
+
+    def _announce_thinking(self, table_id: str, version: int) -> None:
+        """Tell the table a bot is searching, when it has not moved yet."""
+        runtime = self.get(table_id)
+        with runtime.lock:
+            match = runtime.match
+            if runtime.thinking_for != version or runtime.info.version != version or not match:
+                return
+            runtime.thinking = match.to_move
+            runtime.broadcast(log_from=len(runtime.log))
+
+    # ---- offers -------------------------------------------------------------------------
+
+    def preferences(self, user_id: int) -> dict[str, Any]:
+        """A user's preferences (cached; the store is read once per user)."""
+        with self._lock:
+            cached = self._preferences.get(user_id)
+        if cached is None:
+            cached = {**PREFERENCES, **self.store.preferences(user_id)}
+            with self._lock:
+                self._preferences[user_id] = cached
+        return cached
+
+    def set_preferences(self, user: User, values: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(values) - set(PREFERENCES)
+        if unknown:
+            raise BadRequest(f"no preference {sorted(unknown)[0]!r} ({', '.join(PREFERENCES)})")
+        merged = {**self.preferences(user.id), **values}
+        self._commit_or_fail(lambda: self.store.set_preferences(user.id, merged))
+        with self._lock:
+            self._preferences[user.id] = merged
+            runtimes = list(self._tables.values())
+        for runtime in runtimes:  # an offer waiting for this user may go at once
+            with runtime.lock:
+                if runtime.seat_of(user.id) is not None:
+                    self._schedule(runtime)
+        return merged
+
+    def _schedule_offer_lapse(self, runtime: TableRuntime, seat: int, version: int) -> None:
+        """When `seat` answers another player's offer: decline it now if they ignore
+        offers, else when `offer_seconds` have passed."""
+        if runtime.game.decline_offer(runtime.require_match().state) is None:
+            runtime.offer_deadline = None
+            return
+        user_id = runtime.seat(seat).user_id
+        ignores = user_id is not None and self.preferences(user_id)["ignore_offers"]
+        if ignores:
+            deadline = time.time()
+        elif runtime.offer_for == version and runtime.offer_deadline is not None:
+            return  # already running
+        else:
+            deadline = time.time() + self.settings.offer_seconds
+        runtime.offer_for, runtime.offer_deadline = version, deadline
+        self.workers.later(deadline - time.time(), lambda: self._offer_lapsed(runtime.id, version))
+
+    def _offer_lapsed(self, table_id: str, version: int) -> None:
+        runtime = self.get(table_id)
+        with runtime.lock:
+            match, deadline = runtime.match, runtime.offer_deadline
+            if runtime.info.version != version or match is None or deadline is None:
+                return
+            if runtime.offer_for != version or time.time() < deadline - CLOCK_SLACK:
+                return
+            decline = runtime.game.decline_offer(match.state)
+            if decline is not None and not runtime.played_by_bot(match.to_move):
+                self._commit_action(runtime, match.to_move, decline)
 
     def _clock_ran_out(self, table_id: str, version: int) -> None:
         runtime = self.get(table_id)
@@ -443,8 +534,8 @@ class TableManager:
             self._commit_or_fail(
                 lambda: self.store.set_timed_out(table_id, seat, True, deadline=None), runtime
             )
-            runtime.broadcast(log_from=len(runtime.log))
             self._schedule(runtime)
+            runtime.broadcast(log_from=len(runtime.log))
 
     # ---- connections --------------------------------------------------------------------
 

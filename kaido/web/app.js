@@ -7,7 +7,7 @@ import { showReplay } from "./replay.js";
 import { showTable } from "./table.js";
 import { link, navigate, notifyError } from "./ui.js";
 
-const session = { user: null, games: [], leave: null };
+const session = { user: null, preferences: null, games: [], leave: null };
 
 function header() {
   const top = clear(document.getElementById("top"));
@@ -31,6 +31,7 @@ function toggleLang() {
 async function signOut() {
   await post("/api/logout");
   session.user = null;
+  session.preferences = null;
   navigate("/");
 }
 
@@ -74,6 +75,13 @@ function signInPage(main) {
 
 export async function route() {
   document.documentElement.lang = lang();
+  if (session.user && !session.preferences) {
+    try {
+      session.preferences = (await get("/api/me")).preferences;
+    } catch (error) {
+      notifyError(error);
+    }
+  }
   document.title = t("app.title");
   if (session.leave) session.leave();
   session.leave = null;
@@ -95,7 +103,7 @@ export async function route() {
 
 async function start() {
   try {
-    session.user = (await get("/api/me")).user;
+    ({ user: session.user, preferences: session.preferences } = await get("/api/me"));
     session.games = (await get("/api/games")).games;
   } catch (error) {
     notifyError(error);

@@ -225,7 +225,12 @@ class TablePage {
     } else if (m.to_move >= 0) {
       out.push(h("p", { class: "turn" }, t("table.decides", { name: players[m.to_move] })));
     }
+    if (m.thinking !== null && m.thinking !== undefined && m.status === "playing") {
+      out.push(h("p", { class: "thinking", dataset: { seat: m.thinking } }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.thinking", { name: players[m.thinking] })));
+    }
     if (m.deadline && m.status === "playing") out.push(h("p", { class: "clock" }, t("table.timeLeft", { t: duration(m.deadline - Date.now() / 1000) })));
+    if (m.offer_deadline && m.status === "playing") out.push(h("p", { class: "offer-clock" }, this.offerClockText()));
+    if (this.hasOffers() && m.seat !== null && m.status === "playing") out.push(this.ignoreOffersToggle());
     if (m.seat === null) out.push(h("p", { class: "hint" }, t("table.spectator")));
     if (m.seat !== null && m.seats[m.seat].timed_out && m.status === "playing") {
       out.push(h("p", { class: "warning" }, t("table.timedOut")),
@@ -245,6 +250,32 @@ class TablePage {
       h("p", {},
         h("a", { class: "button", href: `/replay/${this.id}`, onclick: link(`/replay/${this.id}`) }, t("table.watchReplay")), " ",
         h("a", { class: "button", href: `/api/tables/${this.id}/record`, download: `kaido-${this.id}.json` }, t("table.download"))));
+  }
+
+  hasOffers() {
+    const game = this.session.games.find((g) => g.id === this.message.game);
+    return Boolean(game && game.offers);
+  }
+
+  offerClockText() {
+    const m = this.message;
+    const left = duration(m.offer_deadline - Date.now() / 1000);
+    return m.to_move === m.seat ? t("table.offerMine", { t: left }) : t("table.offerLapses", { t: left });
+  }
+
+  // Decline other players' offers at once: a preference of the account, kept by the server.
+  ignoreOffersToggle() {
+    const prefs = this.session.preferences || {};
+    const box = h("input", { type: "checkbox", name: "ignore_offers", checked: Boolean(prefs.ignore_offers) });
+    box.addEventListener("change", async () => {
+      try {
+        this.session.preferences = (await post("/api/preferences", { ignore_offers: box.checked })).preferences;
+      } catch (error) {
+        box.checked = !box.checked;
+        notifyError(error);
+      }
+    });
+    return h("label", { class: "check ignore-offers" }, box, t("table.ignoreOffers"));
   }
 
   async takeBack() {
@@ -288,5 +319,7 @@ class TablePage {
     const clock = this.main.querySelector(".clock");
     const m = this.message;
     if (clock && m && m.deadline) clock.textContent = t("table.timeLeft", { t: duration(m.deadline - Date.now() / 1000) });
+    const offer = this.main.querySelector(".offer-clock");
+    if (offer && m && m.offer_deadline) offer.textContent = this.offerClockText();
   }
 }

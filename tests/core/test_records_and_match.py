@@ -18,8 +18,12 @@ from tests.core.tiny_game import TINY
 
 
 def test_options_defaults_and_validation() -> None:
-    assert TINY.make_options() == {"players": 3, "copies": 2}
-    assert TINY.make_options(players="2", copies="1") == {"players": 2, "copies": 1}
+    assert TINY.make_options() == {"players": 3, "copies": 2, "offers": False}
+    assert TINY.make_options(players="2", copies="1") == {
+        "players": 2,
+        "copies": 1,
+        "offers": False,
+    }
     with pytest.raises(OptionError, match="for 2, 3 players"):
         TINY.make_options(players=5)
     with pytest.raises(OptionError, match="unknown option 'colour'"):

@@ -6,6 +6,9 @@ Rules (clause ids TINY-*):
 - TINY-TURN-2: then bank any of your cards face up, one at a time, and end your turn.
 - TINY-ONE-1: banking a 1 makes every other player holding cards discard one of their
   choice, in seat order from your left (decisions off turn).
+- TINY-OFFER-1 (option `offers`): after drawing, the player on turn may offer one of their
+  cards to the next player, who takes it (scoring it at once) or refuses it (a decision
+  off turn that answers another player's proposal, as trade offers are).
 - TINY-END-1: the game ends when a turn would start with an empty deck. Score: banked sum;
   tie-break: fewer cards in hand.
 """
@@ -39,6 +42,8 @@ class TinyState:
     pending: list[int] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
     over: bool = False
+    offered: int = 0
+    """The card the player on turn offers to the next player (TINY-OFFER-1), or 0."""
 
     def copy(self) -> TinyState:
         return TinyState(
@@ -52,6 +57,7 @@ class TinyState:
             self.pending[:],
             self.discards[:],
             self.over,
+            self.offered,
         )
 
 
@@ -60,7 +66,10 @@ class TinyGame(Game[TinyState]):
     title = {"en": "Tiny", "ja": "タイニー"}
     player_counts = (2, 3)
     rules_version = "1"
-    option_specs = (OptionSpec("copies", 2, "copies of each value", choices=(1, 2)),)
+    option_specs = (
+        OptionSpec("copies", 2, "copies of each value", choices=(1, 2)),
+        OptionSpec("offers", False, "players may offer a card to the next (TINY-OFFER-1)"),
+    )
 
     def __init__(self) -> None:
         table = ActionTable()
@@ -68,6 +77,9 @@ class TinyGame(Game[TinyState]):
         self.end = table.add("end")
         self.bank = {v: table.add("bank", v) for v in VALUES}
         self.discard = {v: table.add("discard", v) for v in VALUES}
+        self.offer = {v: table.add("offer", v) for v in VALUES}
+        self.take = table.add("take")
+        self.refuse = table.add("refuse")
         self.table = table
 
     def setup(self, options: Options, seed: int) -> TinyState:
@@ -84,20 +96,28 @@ class TinyGame(Game[TinyState]):
     def to_move(self, state: TinyState) -> int:
         if state.over:
             return -1
+        if state.offered:
+            return (state.turn + 1) % len(state.hands)
         return state.pending[0] if state.pending else state.turn
 
     def legal_actions(self, state: TinyState) -> Sequence[Action]:
         if state.over:
             return []
+        if state.offered:
+            return [self.refuse, self.take]
         if state.pending:
             return [self.discard[v] for v in sorted(set(state.hands[state.pending[0]]))]
         if not state.drawn:
             return [self.draw]
-        return [self.end] + [self.bank[v] for v in sorted(set(state.hands[state.turn]))]
+        held = sorted(set(state.hands[state.turn]))
+        offers = [self.offer[v] for v in held] if state.options.get("offers") else []
+        return [self.end] + [self.bank[v] for v in held] + offers
 
     def explain_illegal(self, state: TinyState, action: Action) -> IllegalAction:
         if state.over:
             return IllegalAction("TINY-END-1", "the game is over")
+        if state.offered:
+            return IllegalAction("TINY-OFFER-1", "the offered card must be taken or refused")
         if state.pending:
             return IllegalAction("TINY-ONE-1", "a player must first discard a card they hold")
         if not state.drawn:
@@ -130,6 +150,18 @@ class TinyGame(Game[TinyState]):
                 events.append(
                     Event("discard", {"player": player}, {"card": action.args[0]}, (player,))
                 )
+        elif kind == "offer":
+            state.offered = int(action.args[0])
+            state.hands[state.turn].remove(state.offered)
+            if events is not None:
+                events.append(Event("offer", {"player": state.turn, "card": state.offered}))
+        elif kind in ("take", "refuse"):
+            taker = (state.turn + 1) % len(state.hands)
+            owner = taker if kind == "take" else state.turn
+            state.banks[owner].append(state.offered)
+            state.offered = 0
+            if events is not None:
+                events.append(Event(kind, {"player": taker}))
         else:  # end
             state.turn = (state.turn + 1) % len(state.hands)
             state.drawn = False
@@ -140,6 +172,9 @@ class TinyGame(Game[TinyState]):
 
     def is_irreversible(self, state: TinyState, action: Action) -> bool:
         return action.kind != "bank"
+
+    def decline_offer(self, state: TinyState) -> Action | None:
+        return self.refuse if state.offered else None
 
     def is_over(self, state: TinyState) -> bool:
         return state.over
@@ -160,6 +195,7 @@ class TinyGame(Game[TinyState]):
             "pending": state.pending[:],
             "discards": len(state.discards),
             "over": state.over,
+            "offered": state.offered,
         }
 
     def determinize(self, state: TinyState, player: int, rng: Rng) -> TinyState:
@@ -180,6 +216,7 @@ class TinyGame(Game[TinyState]):
     def invariants(self, state: TinyState) -> None:
         cards = state.deck + state.discards
         cards += [c for h in state.hands for c in h] + [c for b in state.banks for c in b]
+        cards += [state.offered] if state.offered else []
         full = [v for v in VALUES for _ in range(state.options["copies"])]
         assert sorted(cards) == full, "cards were not conserved"
 
@@ -193,8 +230,10 @@ class TinyGame(Game[TinyState]):
     def action_text(self, action: Action, lang: Lang = "en") -> str:
         if lang == "ja":
             names = {"draw": "引く", "end": "終了", "bank": "預ける", "discard": "捨てる"}
+            names |= {"offer": "差し出す", "take": "受け取る", "refuse": "断る"}
         else:
             names = {"draw": "draw", "end": "end", "bank": "bank", "discard": "discard"}
+            names |= {"offer": "offer", "take": "take", "refuse": "refuse"}
         return " ".join([names[action.kind], *map(str, action.args)])
 
     def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:

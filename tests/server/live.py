@@ -27,12 +27,18 @@ class LiveServer:
     """`kaido serve` with the tiny test game registered, on its own data directory."""
 
     def __init__(
-        self, data_dir: Path, *, bot_delay: float = 0.0, database_url: str | None = None
+        self,
+        data_dir: Path,
+        *,
+        bot_delay: float = 0.0,
+        database_url: str | None = None,
+        offer_seconds: float = 30.0,
     ) -> None:
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.bot_delay = bot_delay
+        self.offer_seconds = offer_seconds
         self.database_url = database_url
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
@@ -40,6 +46,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(self.port)]
         command += ["--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay)]
+        command += ["--offer-seconds", str(self.offer_seconds)]
         command += ["--register", "tests.core.tiny_game:TINY", "--log-level", "warning"]
         if self.database_url:
             command += ["--database-url", self.database_url]

@@ -26,10 +26,10 @@ def test_session_cookie_is_http_only_and_same_site(harness: Harness) -> None:
 def test_sign_out_then_in_again(harness: Harness) -> None:
     ann = harness.player("Ann")
     assert ann.post("/api/logout").json() == {"user": None}
-    assert ann.get("/api/me").json() == {"user": None}
+    assert ann.get("/api/me").json() == {"user": None, "preferences": None}
     wrong = ann.post("/api/login", {"name": "Ann", "password": "not the password"})
     assert wrong.status_code == 400 and wrong.json()["error"] == "wrong name or password"
-    assert ann.get("/api/me").json() == {"user": None}
+    assert ann.get("/api/me").json() == {"user": None, "preferences": None}
     again = ann.post("/api/login", {"name": "ann", "password": PASSWORD})
     assert again.status_code == 200 and again.json()["user"]["name"] == "Ann"
     assert ann.get("/api/me").json()["user"]["id"] == ann.id
@@ -52,7 +52,7 @@ def test_names_are_unique_and_checked(harness: Harness) -> None:
     assert "1 to 24 characters" in blank.json()["error"]
     guestlike = client.post("/api/register", {"name": "guest-1", "password": PASSWORD})
     assert "kept for guests" in guestlike.json()["error"]
-    assert client.get("/api/me").json() == {"user": None}
+    assert client.get("/api/me").json() == {"user": None, "preferences": None}
 
 
 def test_guest_plays_without_a_password(harness: Harness) -> None:
@@ -67,4 +67,4 @@ def test_guest_plays_without_a_password(harness: Harness) -> None:
 def test_a_forged_cookie_is_no_session(harness: Harness) -> None:
     client = harness.anonymous()
     client.http.cookies.set("kaido_session", "eyJ1aWQiOiAxfQ==.forged.signature")
-    assert client.get("/api/me").json() == {"user": None}
+    assert client.get("/api/me").json() == {"user": None, "preferences": None}

@@ -17,7 +17,7 @@ from tests.server.harness import Harness, receive_state
 
 GAME_KEYS = {"to_move", "view", "legal", "log_from", "log", "result", "players", "can_undo"}
 TABLE_KEYS = {"type", "table", "game", "status", "version", "seat", "seats", "options"}
-TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by"}
+TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by", "thinking", "offer_deadline"}
 
 
 def expected_game_part(

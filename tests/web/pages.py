@@ -31,9 +31,14 @@ def play_as_guest(page: Page, base: str) -> None:
     page.wait_for_selector("#create-table")
 
 
-def create_table(page: Page, seats: list[str], game: str = "tiny") -> str:
-    """Fill in the lobby form: each seat `human` or a bot kind; the creator takes seat 1."""
+def create_table(
+    page: Page, seats: list[str], game: str = "tiny", checked: tuple[str, ...] = ()
+) -> str:
+    """Fill in the lobby form: each seat `human` or a bot kind, the `checked` options
+    ticked; the creator takes seat 1."""
     page.select_option("select[name=game]", game)
+    for option in checked:
+        page.check(f"input[name=option-{option}]")
     page.select_option("select[name=players]", str(len(seats)))
     for n, seat in enumerate(seats):
         page.select_option(f"select[name=seat-{n}-kind]", "human" if seat == "human" else "bot")

@@ -361,7 +361,15 @@ class HeuristicAgent(Agent):
             return None
         give = max(range(5), key=lambda k: surplus[k])
         wanted = max(range(5), key=lambda k: need[k])
-        return (give, wanted) if give != wanted else None
+        if give == wanted:
+            return None
+        # An offer is a question each other player must answer: people are asked only for
+        # the one card that completes the goal, when another player is seen to hold it.
+        if self.humans and (
+            sum(need) > 1 or not any(s.known[q * 5 + wanted] for q in range(s.n) if q != p)
+        ):
+            return None
+        return give, wanted
 
     def _draft(self, s: CatanState, legal: Sequence[Action]) -> Action:
         terms = self.offer_terms(s)

@@ -18,7 +18,7 @@ from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.catan import actions as A
-from kaido.games.catan import bots, engine, explain, text, views
+from kaido.games.catan import bots, engine, explain, text, trade, views
 from kaido.games.catan.board import beginner_board, random_board
 from kaido.games.catan.state import OVER, CatanState
 
@@ -86,6 +86,9 @@ class CatanGame(Game[CatanState]):
 
     def is_irreversible(self, state: CatanState, action: Action) -> bool:
         return engine.is_irreversible(state, action)
+
+    def decline_offer(self, state: CatanState) -> Action | None:
+        return trade.decline_action(state)
 
     # ---- the end ------------------------------------------------------------------------
 

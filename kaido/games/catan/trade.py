@@ -72,6 +72,12 @@ def negotiation_actions(s: CatanState) -> list[Action]:
     raise AssertionError(f"no decision in phase {phase}")
 
 
+def decline_action(s: CatanState) -> Action | None:
+    """DECLINE while another player's offer is being answered (a counter-offer being
+    written is still an answer: declining drops it)."""
+    return A.DECLINE if s.phase in (OFFER_REPLY, COUNTER_DRAFT) else None
+
+
 def ask_caps(s: CatanState, asker: int) -> list[int]:
     """Per kind, the most an offer may ask: what the others could hold (public facts)."""
     return [others_could_hold(s, asker, k) for k in range(5)]

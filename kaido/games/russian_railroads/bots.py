@@ -66,7 +66,7 @@ def projection(
         return float(b[VP])
     left = st.rounds - st.round + 1  # scorings still to come, this round's included
     weights = INCOME_WEIGHTS[strategy]
-    income = sum(w * v for w, v in zip(weights, round_score(b), strict=True))
+    income = sum(w * v for w, v in zip(weights, round_score(b, st.variant), strict=True))
     value = b[VP] + income * left
     if not b[PASSED]:
         value += (b[HAND] + b[TEMP]) * (1.0 + 0.8 * left) + b[RUBLES] * (0.8 + 0.6 * left)
@@ -208,7 +208,7 @@ def _greedy_income(game: Game[Any], st: RRState, legal: list[Action], rng: Rng) 
     for action in legal:
         after = st.copy()
         game.step(after, action, None)
-        value = sum(round_score(after.boards[mover])) + after.boards[mover][VP]
+        value = sum(round_score(after.boards[mover], after.variant)) + after.boards[mover][VP]
         if value > best_value:
             best, best_value = [action], value
         elif value == best_value:

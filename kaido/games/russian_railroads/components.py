@@ -7,7 +7,8 @@ reasoning for reconstructed values) is in the TOML files.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,21 @@ def _load(name: str) -> dict[str, Any]:
 _BOARD = _load("board.toml")
 _PLAYER = _load("player_board.toml")
 _CARDS = _load("cards.toml")
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A value whose published sources disagree (`conflict` entries of the data files):
+    `values[0]` is the guide's, the default; an option of the same name picks another."""
+
+    option: str
+    values: tuple[int | str, ...]
+    sources: tuple[str, ...]
+
+
+def _conflict(entry: dict[str, Any]) -> Conflict:
+    return Conflict(entry["option"], tuple(entry["values"]), tuple(entry["sources"]))
+
 
 # ---- colours and lines -----------------------------------------------------------------
 
@@ -90,6 +106,10 @@ SPECIALS: tuple[Special, ...] = tuple(
     )
     for i, s in enumerate(_PLAYER["special"])
 )
+SPECIAL_CONFLICTS: dict[int, Conflict] = {
+    i: _conflict(s["conflict"]) for i, s in enumerate(_PLAYER["special"]) if "conflict" in s
+}
+"""Specials whose marker colour the sources disagree on, by special index."""
 SPECIAL_BY_KEY = {s.key: s for s in SPECIALS}
 UNLOCK_SQUARES: tuple[int, ...] = (0, *(s.square for s in SPECIALS if s.reward == R_UNLOCK))
 """TSR black square that unlocks each colour (black: from the start)."""
@@ -104,6 +124,7 @@ INDUSTRY_SPOT = len(ADVANTAGE_SPOTS)
 # ---- industry track --------------------------------------------------------------------
 
 INDUSTRY_RAW: tuple[int, ...] = tuple(_PLAYER["industry"]["values"])
+INDUSTRY_END_CONFLICT = _conflict(_PLAYER["industry"]["end_conflict"])
 INDUSTRY_END = len(INDUSTRY_RAW) - 1
 INDUSTRY_ADVANTAGE: int = _PLAYER["industry"]["advantage_square"]
 
@@ -124,16 +145,16 @@ GAP_FACTORY: tuple[int, ...] = _gap_factory()
 FACTORY_SPACES = max(GAP_FACTORY) + 1
 
 
-def _industry_scores() -> tuple[int, ...]:
+def _industry_scores(raw: tuple[int, ...]) -> tuple[int, ...]:
     out, last = [], 0
-    for value in INDUSTRY_RAW:
+    for value in raw:
         if value >= 0:
             last = value
         out.append(last)
     return tuple(out)
 
 
-INDUSTRY_SCORE = _industry_scores()
+INDUSTRY_SCORE = _industry_scores(INDUSTRY_RAW)
 """VP of each industry square: its printed number, else the last printed before it."""
 
 # ---- effects ---------------------------------------------------------------------------
@@ -296,6 +317,17 @@ def _spaces() -> tuple[Space, ...]:
 
 SPACES: tuple[Space, ...] = _spaces()
 MAIN_SPACES = len(_BOARD["space"])
+SPACE_CONFLICTS: dict[int, Conflict] = {
+    i: _conflict(s["conflict"]) for i, s in enumerate(_BOARD["space"]) if "conflict" in s
+}
+"""Main-board spaces whose worker cost the sources disagree on, by space index."""
+MOST_WORKERS: tuple[int, ...] = tuple(
+    max(s.workers, *(int(v) for v in SPACE_CONFLICTS[s.index].values))
+    if s.index in SPACE_CONFLICTS
+    else s.workers
+    for s in SPACES
+)
+"""The most workers each space can cost under any reading (for the action table)."""
 SPACE_BY_KEY = {s.key: s for s in SPACES}
 MULTI_SPACE = SPACE_BY_KEY["multi"].index
 HIRE_SPACE = SPACE_BY_KEY["hire"].index
@@ -346,3 +378,45 @@ DOUBLERS: int = _SETUP["doublers"]
 TEMP_WORKERS: int = _SETUP["temp_workers"]
 LOCO_COPIES: int = _SETUP["loco_copies"]
 TURN_ORDER_VP: tuple[int, ...] = tuple(_SETUP["turn_order_card_vp"])
+
+
+# ---- readings of conflicting data ----------------------------------------------------------
+
+CONFLICTS: tuple[Conflict, ...] = (
+    *SPACE_CONFLICTS.values(),
+    *SPECIAL_CONFLICTS.values(),
+    INDUSTRY_END_CONFLICT,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The data one game plays with: the files' values, with each known conflict (CONFLICTS)
+    resolved by its option. Shared by reference between copies of a state."""
+
+    workers: tuple[int, ...]  # per space index
+    specials: tuple[Special, ...]
+    industry_raw: tuple[int, ...]
+    industry_score: tuple[int, ...]
+
+
+def variant(options: dict[str, Any]) -> Variant:
+    """The data for these options (the defaults give the data files' own values)."""
+    return _variant(tuple(options.get(c.option, c.values[0]) for c in CONFLICTS))
+
+
+@cache
+def _variant(chosen: tuple[int | str, ...]) -> Variant:
+    pick = dict(zip((c.option for c in CONFLICTS), chosen, strict=True))
+    workers = tuple(
+        int(pick[SPACE_CONFLICTS[s.index].option]) if s.index in SPACE_CONFLICTS else s.workers
+        for s in SPACES
+    )
+    specials = tuple(
+        replace(s, marker=COLOURS.index(str(pick[SPECIAL_CONFLICTS[s.index].option])))
+        if s.index in SPECIAL_CONFLICTS
+        else s
+        for s in SPECIALS
+    )
+    raw = (*INDUSTRY_RAW[:-1], int(pick[INDUSTRY_END_CONFLICT.option]))
+    return Variant(workers, specials, raw, _industry_scores(raw))

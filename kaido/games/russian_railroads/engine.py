@@ -188,7 +188,7 @@ def space_cost(st: RRState, space: Space) -> int:
     if space.strip_position >= 0:
         tile = st.strip[space.strip_position]
         return SPACES[engineer_space(tile)].workers if tile else 0
-    return space.workers
+    return st.variant.workers[space.index]
 
 
 # ---- feasibility (RR-PLAY-4) ---------------------------------------------------------------
@@ -463,7 +463,7 @@ def check_specials(st: RRState, p: int, events: Events) -> None:
     """Award every special square newly achieved (RR-MARK, RR-BONUS; R-4: at once)."""
     b = st.boards[p]
     tokens_due: list[int] = []
-    for special in SPECIALS:
+    for special in st.variant.specials:
         bit = 1 << special.index
         if b[DONE] & bit:
             continue
@@ -565,7 +565,7 @@ def finish_round(st: RRState, events: Events) -> None:
     """Scoring (RR-SCORE), then upkeep (RR-ROUND); final scoring after the last round."""
     scores: list[tuple[int, ...]] = []
     for p, b in enumerate(st.boards):
-        parts = round_score(b)
+        parts = round_score(b, st.variant)
         scores.append(parts)
         add_vp(st, p, sum(parts), VP_ROUND, events, "round")
         emit(events, "score", player=p, parts=list(parts), round=st.round)

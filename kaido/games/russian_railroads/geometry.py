@@ -29,7 +29,6 @@ from kaido.games.russian_railroads.components import (
     ENGINEERS,
     GAP_FACTORY,
     INDUSTRY_ADVANTAGE,
-    INDUSTRY_RAW,
     LINE_COLOURS,
     LINE_KEYS,
     LINE_LENGTH,
@@ -71,7 +70,6 @@ from kaido.games.russian_railroads.components import (
     ROUNDS_NOT_LAST,
     SLOT_LINE,
     SPECIAL_NINE,
-    SPECIALS,
     START_BONUS,
     STRIPS,
     TILE_FACTORY,
@@ -83,9 +81,11 @@ from kaido.games.russian_railroads.components import (
     VALUES,
     Effect,
     Space,
+    Variant,
     engineer_space,
     loco_value,
     spaces_for,
+    variant,
 )
 from kaido.games.russian_railroads.engine import INDUSTRY_SPOT_BIT
 
@@ -148,12 +148,12 @@ def _names(table: dict[str, Any], index: int) -> dict[str, str]:
     return {lang: table[lang][index] for lang in LANGS}
 
 
-def _space(space: Space) -> dict[str, Any]:
+def _space(space: Space, data: Variant) -> dict[str, Any]:
     return {
         "index": space.index,
         "key": space.key,
         "group": space.group,
-        "workers": space.workers,
+        "workers": data.workers[space.index],
         "rubles": space.rubles,
         "multi": space.multi,
         "rounds": ROUND_WORDS.get(space.rounds, "all"),
@@ -186,7 +186,7 @@ def _lines() -> list[dict[str, Any]]:
     ]
 
 
-def _specials() -> list[dict[str, Any]]:
+def _specials(data: Variant) -> list[dict[str, Any]]:
     return [
         {
             "index": special.index,
@@ -198,11 +198,11 @@ def _specials() -> list[dict[str, Any]]:
             "reward": REWARD_WORDS[special.reward],
             "value": special.value,
         }
-        for special in SPECIALS
+        for special in data.specials
     ]
 
 
-def _industry() -> list[dict[str, Any]]:
+def _industry(data: Variant) -> list[dict[str, Any]]:
     """Each square of the industry track: its printed value (None: a factory space, or the
     unnumbered advantage spot), the factory space it is (-1 if none), whether it is the
     advantage spot."""
@@ -212,7 +212,7 @@ def _industry() -> list[dict[str, Any]]:
             "factory_space": GAP_FACTORY[square],
             "advantage": square == INDUSTRY_ADVANTAGE,
         }
-        for square, value in enumerate(INDUSTRY_RAW)
+        for square, value in enumerate(data.industry_raw)
     ]
 
 
@@ -226,6 +226,7 @@ def _cards(effects: tuple[Effect, ...], names: dict[str, Any]) -> list[dict[str,
 def board_geometry(options: Options) -> dict[str, Any]:
     players = int(options["players"])
     strip = STRIPS[players]
+    data = variant(options)
     return {
         "kind": "rr-boards",
         "players": players,
@@ -240,16 +241,16 @@ def board_geometry(options: Options) -> dict[str, Any]:
         "loco_values": [loco_value(tile) for tile in range(SPECIAL_NINE + 1)],
         "special_nine": SPECIAL_NINE,
         "doubler_squares": list(DOUBLER_SQUARES),
-        "specials": _specials(),
+        "specials": _specials(data),
         "medal": {
             "line": MEDAL_LINE,
             "square": MEDAL_SQUARE,
             "marker": MEDAL_MARKER,
             "vp": MEDAL_VP,
         },
-        "industry": _industry(),
+        "industry": _industry(data),
         "industry_spot_bit": INDUSTRY_SPOT_BIT.bit_length() - 1,
-        "spaces": [_space(space) for space in spaces_for(players)],
+        "spaces": [_space(space, data) for space in spaces_for(players)],
         "main_spaces": MAIN_SPACES,
         "strip": {"length": strip.length, "public": list(strip.public), "hire": strip.hire},
         "engineers": [_engineer(number) for number in ENGINEERS],

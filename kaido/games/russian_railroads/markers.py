@@ -168,16 +168,15 @@ def next_factory_space(b: list[int]) -> int:
 
 def loco_slots(b: list[int], tile: int, origin: int, must_factory: bool) -> list[int]:
     """Slots where `tile` may go (RR-LOCO-4/5/7). `origin` is the line a displaced tile
-    left (-1 for a new tile). A displaced tile may go only to a line with no loco or with a
-    smaller one (the guide's words; so not into the Trans-Siberian's free second slot beside
-    a bigger loco, unlike the rules file's R-9). With `must_factory`, only moves that keep
-    a displaced tile coming (so it can end as a factory) are allowed."""
+    left (-1 for a new tile). A displaced tile goes by the rules of a new one (R-9): a free
+    slot, the Trans-Siberian's second one included, or a smaller loco, on another line;
+    while StP or Kiev has no loco it must go there. With `must_factory`, only moves that
+    keep a displaced tile coming (so it can end as a factory) are allowed."""
     value = VALUE[tile]
     if origin >= 0:
         empty = [k for k in (2, 3) if not b[LOCO + k]]
         if empty:
             return empty
-    tsr_has_smaller = any(b[LOCO + k] and VALUE[b[LOCO + k]] < value for k in (0, 1))
     slots = []
     for k in range(4):
         if origin >= 0 and SLOT_LINE[k] == origin:
@@ -186,7 +185,7 @@ def loco_slots(b: list[int], tile: int, origin: int, must_factory: bool) -> list
         if held:
             if VALUE[held] < value and not (k == 1 and held == b[LOCO]):
                 slots.append(k)
-        elif not must_factory and (origin < 0 or tsr_has_smaller):
+        elif not must_factory:
             slots.append(k)
     return slots
 

@@ -14,6 +14,7 @@ from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.russian_railroads import bots, engine, explain, text, views
 from kaido.games.russian_railroads.components import (
+    CONFLICTS,
     DOUBLERS,
     END_BONUS,
     ENGINEER_LETTER,
@@ -21,6 +22,7 @@ from kaido.games.russian_railroads.components import (
     HIRE_SPACE,
     LOCO_COPIES,
     MAIN_SPACES,
+    MOST_WORKERS,
     ORDER_SPACES,
     ROUNDS,
     SPACES,
@@ -48,6 +50,28 @@ from kaido.games.russian_railroads.state import (
 Key = tuple[Any, ...]
 
 
+CONFLICT_HELP = {
+    "loco_and_factory_workers": (
+        "workers the loco-and-factory space costs: 2 (the guide, RR-TILE-3; default) or 3 "
+        "(two sources for the printed board)",
+        "機関車と工場のスペースのワーカー数: 2（ガイド、既定）または 3（印刷ボードの資料 2 件）",
+    ),
+    "transsib_worker_marker": (
+        "the marker the Trans-Siberian square 3 worker bonus needs: brown (the guide, "
+        "RR-BONUS-3; default) or black (a read of the board art)",
+        "シベリア鉄道 3 マス目のワーカー獲得に必要なコマ: "
+        "brown（ガイド、既定）または black（盤面画像の読み）",
+    ),
+    "industry_end_vp": (
+        "VP of the industry track's end square: 30 (the base-game scorer; default) or 50 "
+        "(a read of the board art)",
+        "工業トラック最終マスの得点: "
+        "30（基本ゲームの得点計算アプリ、既定）または 50（盤面画像の読み）",
+    ),
+}
+"""Help for the options that pick a reading of conflicting data (components.CONFLICTS)."""
+
+
 def _action_keys() -> list[Key]:
     keys: list[Key] = []
     max_engineer = max(SPACES[MAIN_SPACES + e - 1].workers for e in ENGINEERS)
@@ -55,7 +79,7 @@ def _action_keys() -> list[Key]:
         if space.index == HIRE_SPACE:
             combos: tuple[tuple[int, int, int], ...] = ((0, 0, 0),)
         else:
-            cost = max_engineer if space.strip_position >= 0 else space.workers
+            cost = max_engineer if space.strip_position >= 0 else MOST_WORKERS[space.index]
             combos = engine.COMBOS[cost]
         keys.extend(("place", space.index, r, k, t) for r, k, t in combos)
     keys.append(("pass",))
@@ -78,7 +102,7 @@ class RussianRailroads(Game[RRState]):
     id = "russian_railroads"
     title = {"en": "Russian Railroads", "ja": "ロシアンレールロード"}
     player_counts = (2, 3, 4)
-    rules_version = "1"
+    rules_version = "2"
     rules_prefix = "RR"
     option_specs = (
         OptionSpec(
@@ -89,6 +113,10 @@ class RussianRailroads(Game[RRState]):
             "space they must be fully executable (RR-ENG-5, R-13, designers' clarification)",
             "true: 公開技術者も完全に実行できなくても使える（ガイドの字義どおり）。"
             "false（既定）: 他のアクションスペースと同じく完全に実行できる時だけ（RR-ENG-5）",
+        ),
+        *(
+            OptionSpec(c.option, c.values[0], *CONFLICT_HELP[c.option], choices=c.values)
+            for c in CONFLICTS
         ),
     )
     agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from kaido.games.russian_railroads.components import (
     DOUBLER_SQUARES,
     END_BONUS,
-    INDUSTRY_SCORE,
     KIEV,
     LINE_COLOURS,
     LINE_LENGTH,
@@ -21,6 +20,7 @@ from kaido.games.russian_railroads.components import (
     STP,
     TSR,
     VALUES,
+    Variant,
 )
 from kaido.games.russian_railroads.markers import VALUE, reach
 from kaido.games.russian_railroads.state import (
@@ -79,17 +79,18 @@ def line_score(b: list[int], line: int) -> int:
     return total
 
 
-def industry_score(b: list[int]) -> int:
+def industry_score(b: list[int], data: Variant) -> int:
     """RR-SCORE-10: the marker's square value; both markers with advantage token 3."""
-    total = INDUSTRY_SCORE[b[IND]]
+    values = data.industry_score
+    total = values[b[IND]]
     if b[IND2] >= 0:
-        total += INDUSTRY_SCORE[b[IND2]]
+        total += values[b[IND2]]
     return total
 
 
-def round_score(b: list[int]) -> tuple[int, int, int, int]:
+def round_score(b: list[int], data: Variant) -> tuple[int, int, int, int]:
     """(TSR, StP, Kiev, industry) VP of one round scoring (RR-SCORE-1, -6)."""
-    return (line_score(b, TSR), line_score(b, STP), line_score(b, KIEV), industry_score(b))
+    return (line_score(b, TSR), line_score(b, STP), line_score(b, KIEV), industry_score(b, data))
 
 
 def engineer_count(b: list[int], cards: list[int]) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from kaido.core.options import Options
 from kaido.core.rng import Rng
+from kaido.games.russian_railroads.components import Variant, variant
 
 # ---- player board offsets ----------------------------------------------------------------
 POS = 0  # 15: marker square per (line * 5 + colour); 0 = beside the line / not gained
@@ -91,11 +92,13 @@ class RRState:
         "strip",
         "temp_on_space",
         "turn_serial",
+        "variant",
         "x2_stock",
     )
 
     def __init__(self, options: Options, rng: Rng) -> None:
         self.options = options
+        self.variant: Variant = variant(options)  # the data read with the options' choices
         self.rng = rng
         self.n: int = int(options["players"])
         self.rounds = 0
@@ -132,6 +135,7 @@ class RRState:
     def copy(self) -> RRState:
         other = RRState.__new__(RRState)
         other.options = self.options
+        other.variant = self.variant
         other.rng = self.rng.copy()
         other.n = self.n
         other.rounds = self.rounds

@@ -9,7 +9,6 @@ from kaido.games.russian_railroads.components import (
     COLOURS,
     DOUBLER_SQUARES,
     ENGINEER_COST,
-    INDUSTRY_RAW,
     LINE_COLOURS,
     LINE_LENGTH,
     MAIN_SPACES,
@@ -78,7 +77,7 @@ SPACE_NAME: dict[str, dict[str, str]] = {
     "multi": {"en": "1 black or grey (reusable)", "ja": "黒か灰色1マス（何度でも）"},
     "tile_top": {"en": "loco or factory (1 worker)", "ja": "機関車か工場（ワーカー1）"},
     "tile_middle": {"en": "loco or factory (2 workers)", "ja": "機関車か工場（ワーカー2）"},
-    "tile_bottom": {"en": "loco and factory (2 workers)", "ja": "機関車と工場（ワーカー2）"},
+    "tile_bottom": {"en": "loco and factory", "ja": "機関車と工場"},
     "industry_1": {"en": "industry +1 (1 worker)", "ja": "工業+1（ワーカー1）"},
     "industry_2": {"en": "industry +2 (2 workers)", "ja": "工業+2（ワーカー2）"},
     "industry_black": {"en": "industry +1 and black +1", "ja": "工業+1と黒+1"},
@@ -634,17 +633,18 @@ def _player(st: RRState, seat: int, b: list[int], viewer: int | None, lang: str)
             + f" ({reach(b, line)})"
         )
     track = []
-    for square, value in enumerate(INDUSTRY_RAW):
+    raw = st.variant.industry_raw
+    for square, value in enumerate(raw):
         markers = "●" if b[IND] == square else ("○" if b[IND2] == square else "")
         if value == -1:
-            space = sum(1 for v in INDUSTRY_RAW[:square] if v == -1)
+            space = sum(1 for v in raw[:square] if v == -1)
             tile = b[FACT + space]
             cell = f"[{'bold' if tile else 'dim'}]F{tile or '_'}[/]"
         else:
             cell = "?" if value == -2 else str(value)
         track.append(cell + markers)
     tokens = [k for k in range(1, 8) if b[TOKENS] >> (k - 1) & 1]
-    parts = round_score(b)
+    parts = round_score(b, st.variant)
     lines.append(
         ("  工業 " if ja else "  industry ")
         + " ".join(track)

@@ -202,7 +202,7 @@ def invariants(st: RRState) -> None:
         assert total == b[VP], "VP differs from the sum of its sources"
     if st.fresh_scores is not None:
         for b, scored in zip(st.boards, st.fresh_scores, strict=True):
-            assert round_score(b) == scored, "round scoring differs when recomputed"
+            assert round_score(b, st.variant) == scored, "round scoring differs when recomputed"
     cards = sorted(st.deck + st.removed_eb + [c for h in st.hands for c, _ in h])
     assert cards == sorted(ALL_CARDS), "end bonus cards not conserved"
     assert len(st.removed_eb) == 2, "two end bonus cards leave the game unseen"

@@ -82,12 +82,11 @@ def to_move(st: RRState) -> int:
 
 def mark_done(st: RRState, seat: int) -> None:
     """Record special squares the built position already meets, without their rewards."""
-    from kaido.games.russian_railroads.components import SPECIALS
     from kaido.games.russian_railroads.markers import reach
     from kaido.games.russian_railroads.state import DONE
 
     b = st.boards[seat]
-    for special in SPECIALS:
+    for special in st.variant.specials:
         met = b[POS + special.line * 5 + special.marker] >= special.square
         if met and (not special.loco or reach(b, special.line) >= special.square):
             b[DONE] |= 1 << special.index

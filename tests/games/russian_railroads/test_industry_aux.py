@@ -179,11 +179,11 @@ def test_second_marker_scores_and_skips_rr_at_3_rr_score_10() -> None:
     b = st.boards[0]
     b[IND2] = 0
     b[IND] = 2
-    assert industry_score(b) == 2
+    assert industry_score(b, st.variant) == 2
     place(st, "industry_2")
     assert ("industry", 1) in legal(st)
     act(st, "industry", 1)  # 0 -> 1
     act(st, "industry", 1)  # 1 -> 3, skipping square 2
     assert (b[IND], b[IND2]) == (2, 3)
-    assert industry_score(b) == 2 + 3
+    assert industry_score(b, st.variant) == 2 + 3
     _ = FACT

@@ -79,9 +79,9 @@ def test_industry_on_a_factory_scores_previous_square_rr_ex_22_rr_score_10() -> 
     b = st.boards[0]
     put_factories(st, 0, [6, 0, 0, 0, 0])
     b[IND] = 5
-    assert industry_score(b) == 5
+    assert industry_score(b, st.variant) == 5
     b[IND2] = 4
-    assert industry_score(b) == 10
+    assert industry_score(b, st.variant) == 10
 
 
 def test_stp_doubled_rr_score_7() -> None:
@@ -119,7 +119,7 @@ def test_round_scoring_order_and_parts_rr_score_1_rr_score_6() -> None:
     set_markers(st, 0, TSR, 3, 2)
     mark_done(st, 0)
     st.boards[0][IND] = 3
-    parts = round_score(st.boards[0])
+    parts = round_score(st.boards[0], st.variant)
     assert parts == (2, 0, 0, 3)
     for _ in range(4):
         act(st, "pass")

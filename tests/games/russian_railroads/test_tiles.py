@@ -196,7 +196,9 @@ def test_take_back_your_own_displaced_loco_as_factory_rr_tile_4() -> None:
     put_locos(st, 0, [1, 0, 1, 1])
     place(st, "tile_bottom")
     act(st, "take_loco")
-    act(st, "loco", 3)  # the 2 replaces Kiev's 1, which has nowhere to go: a factory
+    act(st, "loco", 3)  # the 2 replaces Kiev's 1
+    assert set(legal(st)) == {("loco", 1), ("loco_factory",)}  # TSR's free slot (R-9)
+    act(st, "loco_factory")
     assert st.fstock[1] == 1
     assert ("take_stock", 1) in legal(st)
     act(st, "take_stock", 1)
@@ -222,10 +224,28 @@ def test_black_not_involved_in_tiles() -> None:
     assert ("step", TSR, BLACK) not in legal(st)
 
 
-def test_displaced_loco_only_to_an_empty_line_or_a_smaller_loco_rr_loco_5() -> None:
-    """RR-LOCO-5 (the guide's words, which win over R-9): a displaced loco may move to a
-    line with no loco or with a smaller one; the TSR's free second slot beside a bigger
-    loco is neither."""
+def test_displaced_loco_may_fill_the_tsr_second_slot_rr_loco_5_r_9() -> None:
+    """RR-LOCO-5 / R-9: a displaced loco may fill the Trans-Siberian's empty second slot,
+    whatever the TSR already holds. 4 players, set-up seed 0: seat 0 has TSR [6, empty],
+    StP 5, Kiev 4, the lowest pile is 7; the 7 onto StP displaces the 5, which may go to
+    the TSR's second slot (reach 11), onto Kiev's 4, or become a factory: every line holds
+    a loco, so the empty second slot does not force a move (R-9, RR-LOCO-7)."""
+    st = ready(4, 0)
+    put_locos(st, 0, [6, 0, 5, 4])
+    for number in range(2, 7):
+        take_out(st, number, st.piles[number])
+    place(st, "tile_top")
+    act(st, "take_loco")  # the 7
+    act(st, "loco", 2)  # replaces StP's 5
+    assert top(st)[0] == F_LOCO and top(st)[2] == 5
+    assert set(legal(st)) == {("loco", 1), ("loco", 3), ("loco_factory",)}
+    act(st, "loco", 1)
+    assert locos(st) == [6, 5, 7, 4] and reach(st.boards[0], TSR) == 11
+
+
+def test_displaced_loco_to_a_smaller_one_or_a_free_slot_rr_loco_5() -> None:
+    """RR-LOCO-5: a displaced loco may replace a smaller loco on another line or fill a
+    free slot; not a loco as big or bigger, and not its own line."""
     st = ready(2)
     put_locos(st, 0, [5, 0, 2, 1])
     take_out(st, 2, 1)
@@ -233,6 +253,9 @@ def test_displaced_loco_only_to_an_empty_line_or_a_smaller_loco_rr_loco_5() -> N
     place(st, "tile_top")
     act(st, "take_loco")  # a 4
     act(st, "loco", 2)  # replaces StP's 2
-    assert set(legal(st)) == {("loco", 3), ("loco_factory",)}  # Kiev's 1 only
+    assert set(legal(st)) == {("loco", 1), ("loco", 3), ("loco_factory",)}
+    refused(st, "RR-LOCO-4", "loco", 0)
     put_locos(st, 0, [1, 0, 4, 5])
     assert set(legal(st)) == {("loco", 0), ("loco", 1), ("loco_factory",)}  # TSR has a 1
+    put_locos(st, 0, [1, 1, 4, 5])
+    assert set(legal(st)) == {("loco", 0), ("loco_factory",)}  # one of two equal tiles

@@ -1,0 +1,182 @@
+"""The heuristic merchant, the play-out policy and the evaluation for search agents.
+
+The heuristic picks the order (row or special) it can fill soonest for its value, loads the
+goods it lacks at the nearest place that has them, drives there and ships; it starts and
+builds houses on the best-connected cities (its hubs). Everything it reads is public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kaido.agents.base import Agent
+from kaido.core.actions import Action
+from kaido.core.game import Game, result_value
+from kaido.core.rng import Rng
+from kaido.games.traveling_merchants.board import CITIES, GOODS, ROAD, Order
+from kaido.games.traveling_merchants.engine import (
+    MAKES,
+    ORDERS,
+    SPECIALS,
+    Key,
+    scores,
+)
+from kaido.games.traveling_merchants.state import HOUSE, OVER, START, TURN, TMState
+
+
+def key_of(action: Action) -> Key:
+    return (action.kind, *action.args)
+
+
+def _hub(s: TMState, city: int) -> float:
+    """How central a city is: its neighbours, and nearness to the four production cities."""
+    board = s.board
+    near = sum(board.distance[city][c] for c in range(CITIES) if MAKES[c] >= 0)
+    return len(board.adjacent[city]) * 2 - near * 0.5 + (1 if MAKES[city] >= 0 else 0)
+
+
+def _sources(s: TMState, p: int, good: int) -> list[int]:
+    """Cards where `p` could load `good` now."""
+    n = s.n
+    out = []
+    for c in s.board.cards:
+        if c == ROAD:
+            continue
+        stock = MAKES[c] == good and s.stock[good] > 0
+        if stock or any(s.zone[(c * n + q) * 4 + good] for q in range(n) if q != p):
+            out.append(c)
+    return out
+
+
+def _plan_cost(s: TMState, p: int, city: int, missing: list[int]) -> int:
+    """Actions to load the missing goods (nearest source first) and reach `city`."""
+    dist = s.board.distance
+    here = s.pos[p]
+    cost = 0
+    for g in range(GOODS):
+        if missing[g]:
+            places = _sources(s, p, g)
+            if not places:
+                return 99
+            best = min(places, key=lambda c: dist[here][c])
+            cost += dist[here][best] + missing[g]
+            here = best
+    return cost + dist[here][city] + 1
+
+
+def targets(s: TMState, p: int) -> list[tuple[float, int, tuple[int, ...], Key]]:
+    """Orders worth aiming at: (value per action, city, goods, ship key), best first."""
+    cargo = s.cargo[p * 4 : p * 4 + 4]
+    out = []
+    cards: list[tuple[Order, Key]] = [
+        (ORDERS[o], ("ship", i)) for i, o in enumerate(s.row) if o > 0
+    ]
+    cards += [(sp, ("special", k)) for k, sp in enumerate(SPECIALS) if s.specials[k] < 0]
+    for order, key in cards:
+        if order.size > s.capacity[p]:
+            continue
+        missing = [max(0, need - have) for need, have in zip(order.goods, cargo, strict=True)]
+        if sum(cargo) + sum(missing) > s.capacity[p] + sum(
+            max(0, have - need) for need, have in zip(order.goods, cargo, strict=True)
+        ):
+            continue
+        cost = _plan_cost(s, p, order.city, missing)
+        if cost >= 99:
+            continue
+        value = order.vp + _gem_bonus(s, key) + (1.5 if key[0] == "ship" else 0)
+        out.append((value / (cost + 1), order.city, order.goods, key))
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def _gem_bonus(s: TMState, key: Key) -> int:
+    if key[0] != "ship":
+        return 0
+    if s.red_left:
+        return 3 if key[1] == 0 else (1 if key[1] == 1 and s.white_left else 0)
+    return 1 if key[1] == 0 and s.white_left else 0
+
+
+def choose_key(s: TMState, keys: Sequence[Key]) -> Key:
+    """The heuristic's choice among the legal `keys`."""
+    p = s.cur
+    if s.phase == START:
+        return max(keys, key=lambda k: _hub(s, int(k[1])))
+    if s.phase == HOUSE:
+        return max(keys, key=lambda k: _hub(s, int(k[1])) + (0.5 if k[0] == "pair" else 0))
+    ships = [k for k in keys if k[0] in ("ship", "special")]
+    if ships:
+        return max(ships, key=lambda k: _ship_value(s, k))
+    plan = targets(s, p)
+    if not plan:
+        return ("end",)
+    _, city, goods, _ = plan[0]
+    cargo = s.cargo[p * 4 : p * 4 + 4]
+    missing = [max(0, need - have) for need, have in zip(goods, cargo, strict=True)]
+    loads = [k for k in keys if k[0] == "load" and missing[int(k[1])]]
+    if loads:
+        return min(loads, key=lambda k: _dump_cost(goods, cargo, int(k[3])))
+    if sum(missing):
+        places = [c for g in range(GOODS) if missing[g] for c in _sources(s, p, g)]
+        dest = min(places, key=lambda c: s.board.distance[s.pos[p]][c])
+    else:
+        dest = city
+    return _step_toward(s, keys, dest)
+
+
+def _ship_value(s: TMState, key: Key) -> float:
+    order = ORDERS[s.row[int(key[1])]] if key[0] == "ship" else SPECIALS[int(key[1])]
+    return order.vp + _gem_bonus(s, key)
+
+
+def _dump_cost(goods: tuple[int, ...], cargo: list[int], dump: int) -> int:
+    """Returning a good the target needs is worse than one it does not (-1: no return)."""
+    if dump < 0:
+        return 0
+    return 10 if cargo[dump] <= goods[dump] else 1
+
+
+def _step_toward(s: TMState, keys: Sequence[Key], dest: int) -> Key:
+    dist = s.board.distance
+    moves = [k for k in keys if k[0] == "move"]
+    if not moves or s.pos[s.cur] == dest:
+        return ("end",)
+    return min(moves, key=lambda k: (dist[int(k[1])][dest], int(k[1])))
+
+
+# ---- for search agents ------------------------------------------------------------------------
+
+
+def evaluate(game: Game[Any], s: TMState, p: int) -> float:
+    """The score lead (with carts and houses as a small promise), squashed into [0, 1]."""
+    if s.phase == OVER:
+        return result_value(game.result(s), p)
+    points = scores(s)
+    potential = [
+        points[q] + 0.5 * len(s.taken[q]) + 0.3 * sum(s.cargo[q * 4 : q * 4 + 4])
+        for q in range(s.n)
+    ]
+    lead = potential[p] - max(potential[q] for q in range(s.n) if q != p)
+    return max(0.0, min(1.0, 0.5 + lead / 40))
+
+
+def rollout_action(game: Game[Any], s: TMState, legal: Sequence[Action], rng: Rng) -> Action:
+    """The heuristic's move most of the time, a random one otherwise."""
+    if s.phase == TURN and rng.below(5) == 0:
+        return legal[rng.below(len(legal))]
+    wanted = choose_key(s, [key_of(a) for a in legal])
+    return next(a for a in legal if key_of(a) == wanted)
+
+
+class HeuristicAgent(Agent):
+    """Plans a route to the order it can fill soonest; houses on its hubs."""
+
+    kind = "heuristic"
+
+    def choose(self, game: Game[Any], state: Any) -> Action:
+        legal = list(game.legal_actions(state))
+        if len(legal) == 1:
+            return legal[0]
+        wanted = choose_key(state, [key_of(a) for a in legal])
+        return next(a for a in legal if key_of(a) == wanted)

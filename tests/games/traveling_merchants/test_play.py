@@ -1,0 +1,79 @@
+"""Hidden information, text in both languages, bots and seeded self-play invariants."""
+
+from __future__ import annotations
+
+from kaido.agents import RandomAgent
+from kaido.core.match import Match
+from kaido.core.rng import Rng
+from kaido.games.traveling_merchants import GAME
+from kaido.games.traveling_merchants.board import END_CARD
+from kaido.games.traveling_merchants.bots import HeuristicAgent
+from kaido.games.traveling_merchants.state import OVER
+from tests.games.traveling_merchants.helpers import E, M, act, ready
+
+VARIANTS = ("road", "titles", "beginner_wagons", "literal_refill", "specials_count_for_houses")
+
+
+def _options(players: int, seed: int) -> dict[str, object]:
+    """Every variant combination and map, spread over the seeds (TM-VAR-6)."""
+    opts: dict[str, object] = {name: bool(seed >> i & 1) for i, name in enumerate(VARIANTS)}
+    opts["map"] = ("basic", "1", "2", "3", "4", "5")[seed % 6]
+    opts["random_cities"] = seed % 3 == 0
+    return GAME.make_options(players=players, **opts)
+
+
+def _play(players: int, seed: int, kinds: tuple[str, ...]) -> Match:
+    match = Match(GAME, _options(players, seed), seed, keep_history=False)
+    agents = [
+        HeuristicAgent(seed + p) if kind == "heuristic" else RandomAgent(seed + p)
+        for p, kind in enumerate(kinds)
+    ]
+    GAME.invariants(match.state)
+    while not match.is_over:
+        match.play(agents[match.to_move].choose(GAME, match.state), narrate=True, trusted=True)
+        GAME.invariants(match.state)
+    return match
+
+
+def test_random_self_play_keeps_invariants_with_every_variant_TM_VAR_6() -> None:
+    """TM-VAR-6: 36 cubes, 16 gems and the cards conserved after every action (small sample; the
+    big runs are scripts/traveling_merchants_selfplay.py)."""
+    for seed in range(4):
+        for players in (2, 3, 4):
+            match = _play(players, seed * 8 + players, ("random",) * players)
+            assert match.state.phase == OVER and match.state.triggers
+
+
+def test_heuristic_beats_random_TM_SCORE_2() -> None:
+    """TM-SCORE-2."""
+    wins = 0
+    for seed in range(6):
+        match = _play(4, seed, ("heuristic", "random", "random", "random"))
+        wins += GAME.result(match.state).ranks[0] == 1
+    assert wins >= 5
+
+
+def test_determinize_redeals_only_the_deck_and_removed_cards_TM_SETUP_3_TM_SETUP_7() -> None:
+    """TM-SETUP-3, TM-SETUP-7.
+    Hidden: the deck order, the end card's place in its bottom part, the removed cards
+    (R-13). A re-dealt world keeps the row, counts and the end card in the bottom 9."""
+    s = ready(3, (E, E, M))
+    worlds = [GAME.determinize(s, 1, Rng(k)) for k in range(20)]
+    for world in worlds:
+        assert world.row == s.row and len(world.deck) == len(s.deck)
+        assert END_CARD in world.deck[:9]
+        assert sorted(world.deck + world.removed) == sorted(s.deck + s.removed)
+        assert GAME.view(world, 1) == GAME.view(s, 1)
+    assert len({tuple(w.removed) for w in worlds}) > 1
+    assert len({w.deck.index(END_CARD) for w in worlds}) > 1
+
+
+def test_texts_in_english_and_japanese_parse_back() -> None:
+    s = ready(2, (E, E))
+    for lang in ("en", "ja"):
+        board = GAME.render(s, 0, lang)
+        assert ("Elkaibrand" if lang == "en" else "エルカイブランド") in board
+        for action in GAME.legal_actions(s):
+            assert GAME.parse_action(s, GAME.action_text(action, lang)) is action
+    assert act(s, "move", 0)[0] == "Red moves to Heidifield"
+    assert GAME.player_name(1, "ja") == "青"
