@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -25,6 +26,9 @@ class Agent(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.stop = threading.Event()
+        """Set by whoever runs the agent to cut a search short (its table ended, a time
+        cap): searches check it between iterations and answer with what they found."""
 
     @abstractmethod
     def choose(self, game: Game[Any], state: Any) -> Action:

@@ -110,7 +110,8 @@ class _SearchAgent(Agent):
         """Iterate on worlds from `deal()` until the budget is spent; `policy_seed` seeds
         the others' replies under `others=policy`."""
         players = len(root.totals)
-        while budget.more():
+        stop = self.stop
+        while budget.more() and not stop.is_set():
             self._iterate(game, root, deal(), players, Rng(policy_seed))
             budget.done += 1
 

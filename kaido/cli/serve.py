@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kaido.cli.common import add_register_argument
+from kaido.core.errors import KaidoError
 from kaido.games import register_specs
 from kaido.server.config import DEFAULT_HOST, DEFAULT_PORT, Settings, default_data_dir
 
@@ -52,6 +53,36 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--bot-workers", type=int, default=2, help="threads for bots (2)")
     parser.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=3.0,
+        help="the longest a bot thinks about one decision; searches are cut there (3)",
+    )
+    parser.add_argument(
+        "--bot-level",
+        action="append",
+        default=[],
+        metavar="LEVEL=SPEC",
+        help="the agent spec behind a bot level (easy, normal, strong); may be repeated",
+    )
+    parser.add_argument(
+        "--max-tables-per-user",
+        type=int,
+        default=20,
+        help="unfinished tables one account may create (20)",
+    )
+    parser.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="no limits per client address on sign-ins, guests and tables (load tests only)",
+    )
+    parser.add_argument(
+        "--sockets-per-client",
+        type=int,
+        default=64,
+        help="open WebSockets one client address may hold (64)",
+    )
+    parser.add_argument(
         "--secure-cookies",
         action="store_true",
         help="send the session cookie over HTTPS only (when served behind TLS)",
@@ -59,6 +90,16 @@ def add_parser(subparsers: Any) -> None:
     add_register_argument(parser)
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
     parser.set_defaults(run=run)
+
+
+def bot_levels(pairs: list[str]) -> dict[str, str]:
+    levels = {}
+    for pair in pairs:
+        level, sep, spec = pair.partition("=")
+        if not sep or not spec:
+            raise KaidoError(f"--bot-level takes LEVEL=SPEC, got {pair!r}")
+        levels[level] = spec
+    return levels
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,6 +113,11 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         offer_seconds=args.offer_seconds,
         bot_workers=args.bot_workers,
+        bot_seconds=args.bot_seconds,
+        bot_levels=bot_levels(args.bot_level),
+        max_tables_per_user=args.max_tables_per_user,
+        rate_limits=not args.no_rate_limits,
+        sockets_per_client=args.sockets_per_client,
         secure_cookies=args.secure_cookies,
     )
     if args.data_dir is not None:

@@ -58,6 +58,9 @@ class Game(ABC, Generic[S]):
     """The clause-id prefix of this game's rules file (`CT`, `RR`, ...)."""
     agent_kinds: ClassVar[dict[str, str]] = {}
     """Game-specific agents: kind -> 'module:Class' (for example a heuristic bot)."""
+    bot_levels: ClassVar[dict[str, str]] = {}
+    """The agent spec behind a bot level (`easy`, `normal`, `strong`) where this game's
+    best choice differs from the web application's default (see kaido/server/bots.py)."""
 
     # ---- options and set-up -------------------------------------------------------------
 

@@ -4,42 +4,51 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import threading
+import time
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from anyio import to_thread
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kaido.agents import agent_kinds
 from kaido.core.errors import KaidoError
 from kaido.core.game import LANGS, Game
 from kaido.games import all_games
 from kaido.server import auth
+from kaido.server.bots import BotLevels
 from kaido.server.config import Settings
-from kaido.server.errors import BadRequest, NotFound, NotSignedIn, error_body
+from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
 from kaido.server.geometry import board_geometry, geometry_module
+from kaido.server.limits import Buckets, Hashing, Limits, Rate
+from kaido.server.names import name_key
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import SeatRequest, TableManager
 from kaido.server.workers import Workers
 
 log = logging.getLogger("kaido.server")
+T = TypeVar("T")
 
 WEB = Path(str(resources.files("kaido.web")))
 SESSION_DAYS = 30
+HOUSEKEEPING_SECONDS = 600
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; img-src 'self' data:; "
     "style-src 'self'; connect-src 'self'; frame-ancestors 'none'",
@@ -58,6 +67,11 @@ class Body(BaseModel):
 class Credentials(Body):
     name: str = Field(max_length=100)
     password: str = Field(max_length=auth.MAX_PASSWORD)
+
+
+class NewPassword(Body):
+    password: str = Field(max_length=auth.MAX_PASSWORD)
+    new_password: str = Field(max_length=auth.MAX_PASSWORD)
 
 
 class SeatIn(Body):
@@ -102,11 +116,28 @@ class Services:
         assert settings.database_url is not None
         self.settings = settings
         self.store = Store(settings.database_url)
+        self.sessions = auth.Sessions(self.store)
+        self.limits = Limits(settings.rate_limits)
+        self.hashing = Hashing(settings.hash_workers, queue=16)
         self.workers = Workers(settings.bot_workers)
         self.tables = TableManager(self.store, settings, self.workers)
+        for game in all_games():
+            self.tables.levels.check(game)
+
+    def housekeeping(self) -> None:
+        """Now and then: remove guests who never played, free tables no one uses."""
+        try:
+            older_than = time.time() - self.settings.guest_hours * 3600
+            guests = self.store.remove_idle_guests(older_than)
+            tables = self.tables.evict_idle()
+            log.info("housekeeping: %d idle guests removed, %d tables freed", guests, tables)
+        except SQLAlchemyError as error:
+            log.error("housekeeping failed: %s", str(error).splitlines()[0])
+        self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
 
     def close(self) -> None:
-        self.workers.shutdown()
+        self.tables.close()
+        self.hashing.shutdown()
         self.store.close()
 
 
@@ -118,6 +149,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # Tables in play resume in the background: bots and clocks go on after a restart.
         threading.Thread(target=services.tables.resume_all, daemon=True).start()
+        services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
         yield
         services.close()
 
@@ -132,6 +164,7 @@ def create_app(settings: Settings) -> FastAPI:
         https_only=settings.secure_cookies,
     )
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SameOrigin)
     _add_error_handlers(app)
     _add_account_routes(app, services)
     _add_lobby_routes(app, services)
@@ -145,7 +178,20 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(KaidoError)
     async def kaido_error(_request: Request, error: KaidoError) -> JSONResponse:
         status, body = error_body(error)
+        return JSONResponse(body, status_code=status, headers=retry_header(body))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_away(_request: Request, error: SQLAlchemyError) -> JSONResponse:
+        log.error("the database failed: %s", str(error).splitlines()[0])
+        status, body = error_body(error)
         return JSONResponse(body, status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        """Routing and parsing errors in the documented shape, not FastAPI's `detail`."""
+        code = HTTP_CODES.get(error.status_code, "bad_request")
+        body = {"error": str(error.detail).lower().rstrip("."), "code": code}
+        return JSONResponse(body, status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -160,6 +206,12 @@ def _add_error_handlers(app: FastAPI) -> None:
         response = await call_next(request)
         response.headers.update(SECURITY_HEADERS)
         return response
+
+
+def retry_header(body: dict[str, Any]) -> dict[str, str]:
+    """Retry-After for answers that say when to come back (429)."""
+    seconds = body.get("retry_after")
+    return {} if seconds is None else {"retry-after": str(max(1, round(seconds)))}
 
 
 def describe_validation(errors: Any) -> str:
@@ -177,10 +229,15 @@ def describe_validation(errors: Any) -> str:
 
 
 def current_user(services: Services, session: dict[str, Any]) -> User | None:
-    user_id = session.get("uid")
-    if not isinstance(user_id, int):
+    """The user of the session cookie's token, if that session was not ended."""
+    token = session.get("sid")
+    if not isinstance(token, str):
         return None
-    return services.store.user(user_id)
+    return services.sessions.user(token)
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
 
 
 def signed_in(services: Services, request: Request) -> User:
@@ -195,12 +252,30 @@ def user_json(user: User | None) -> dict[str, Any] | None:
 
 
 def _add_account_routes(app: FastAPI, services: Services) -> None:
-    store = services.store
+    store, limits, sessions = services.store, services.limits, services.sessions
 
     def start_session(request: Request, user: User) -> dict[str, Any]:
-        request.session.clear()
-        request.session["uid"] = user.id
+        """A new session (and the end of the browser's previous one, if any)."""
+        end_session(request)
+        request.session["sid"] = sessions.start(user)
         return {"user": user_json(user)}
+
+    def end_session(request: Request) -> None:
+        token = request.session.get("sid")
+        if isinstance(token, str):
+            sessions.end(token)
+        request.session.clear()
+
+    async def signing_in(request: Request, name: str, job: Callable[[], T]) -> T:
+        """`job` (which hashes a password) on the hashing pool, within the limits per
+        client address and, for failures, per name."""
+        limits.check(limits.sign_in_by_address, client_address(request))
+        limits.check(limits.sign_in_by_name, name_key(name), spend=False)
+        try:
+            return await services.hashing.run(job)
+        except auth.AuthError:
+            limits.failed(limits.sign_in_by_name, name_key(name))
+            raise
 
     @app.get("/api/me")
     def me(request: Request) -> dict[str, Any]:
@@ -215,24 +290,38 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
         return {"preferences": services.tables.set_preferences(user, values)}
 
     @app.post("/api/register")
-    def register(body: Credentials, request: Request) -> dict[str, Any]:
-        return start_session(request, auth.register(store, body.name, body.password))
+    async def register(body: Credentials, request: Request) -> dict[str, Any]:
+        job = functools.partial(auth.register, store, body.name, body.password)
+        user = await signing_in(request, body.name, job)
+        return await to_thread.run_sync(start_session, request, user)
 
     @app.post("/api/login")
-    def login(body: Credentials, request: Request) -> dict[str, Any]:
-        return start_session(request, auth.sign_in(store, body.name, body.password))
+    async def login(body: Credentials, request: Request) -> dict[str, Any]:
+        job = functools.partial(auth.sign_in, store, body.name, body.password)
+        user = await signing_in(request, body.name, job)
+        return await to_thread.run_sync(start_session, request, user)
+
+    @app.post("/api/password")
+    async def password(body: NewPassword, request: Request) -> dict[str, Any]:
+        """A new password; every other session of the account ends."""
+        user = await to_thread.run_sync(signed_in, services, request)
+        job = functools.partial(auth.change_password, store, user, body.password, body.new_password)
+        await signing_in(request, user.name, job)
+        await to_thread.run_sync(sessions.end_others, user, request.session["sid"])
+        return {"user": user_json(user)}
 
     @app.post("/api/guest")
     def guest(request: Request) -> dict[str, Any]:
+        limits.check(limits.guests_by_address, client_address(request))
         return start_session(request, auth.new_guest(store))
 
     @app.post("/api/logout")
     def logout(request: Request) -> dict[str, Any]:
-        request.session.clear()
+        end_session(request)
         return {"user": None}
 
 
-def game_json(game: Game[Any]) -> dict[str, Any]:
+def game_json(game: Game[Any], levels: BotLevels) -> dict[str, Any]:
     return {
         "id": game.id,
         "title": game.title,
@@ -246,7 +335,7 @@ def game_json(game: Game[Any]) -> dict[str, Any]:
             }
             for spec in game.option_specs
         ],
-        "bots": list(agent_kinds(game)),
+        "bots": levels.describe(game),
         "offers": type(game).decline_offer is not Game.decline_offer,
         "renderer": (WEB / "boards" / f"{game.id}.js").is_file(),
         "geometry": geometry_module(game) is not None,
@@ -275,7 +364,7 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
-        return {"games": [game_json(game) for game in all_games()]}
+        return {"games": [game_json(game, tables.levels) for game in all_games()]}
 
     @app.get("/api/tables")
     def list_tables(request: Request, status: str = "open", mine: bool = False) -> dict[str, Any]:
@@ -286,6 +375,7 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
     @app.post("/api/tables")
     def create_table(body: CreateTableIn, request: Request) -> dict[str, Any]:
         user = signed_in(services, request)
+        services.limits.check(services.limits.tables_by_address, client_address(request))
         runtime = tables.create(
             user,
             body.game,
@@ -371,40 +461,81 @@ def _add_table_routes(app: FastAPI, services: Services) -> None:
 
 
 class SocketSubscriber:
-    """A WebSocket watching a table. `send` may be called from any thread."""
+    """A WebSocket watching a table. `send` may be called from any thread (the message is
+    encoded there, off the event loop); messages wait in a bounded queue, and a connection
+    too slow to take them is told to reconnect."""
+
+    QUEUE = 64
+    RECONNECT = json.dumps({"type": "reconnect", "reason": "too slow to keep up"})
 
     def __init__(self, loop: asyncio.AbstractEventLoop, user_id: int | None, lang: str) -> None:
         self.loop = loop
         self.user_id = user_id
         self.lang = lang
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.queue: asyncio.Queue[str] = asyncio.Queue(self.QUEUE)
+        self.overflowed = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else json.dumps(message)
         with contextlib.suppress(RuntimeError):  # RuntimeError: the connection's loop is gone
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+            self.loop.call_soon_threadsafe(self._put, text)
+
+    def _put(self, text: str) -> None:
+        if self.overflowed:
+            return
+        if self.queue.full():
+            # A slow consumer: drop what waits and have it load the table afresh.
+            self.overflowed = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            text = self.RECONNECT
+        self.queue.put_nowait(text)
+
+
+class SocketCounts:
+    """Open WebSockets per client address and per table, each bounded."""
+
+    def __init__(self, per_client: int, per_table: int) -> None:
+        self.per_client = per_client
+        self.per_table = per_table
+        self._clients: Counter[str] = Counter()
+        self._tables: Counter[str] = Counter()
+
+    def open(self, client: str, table_id: str) -> str | None:
+        """Count a new socket in; or why it is refused."""
+        if self._clients[client] >= self.per_client:
+            return f"at most {self.per_client} connections from one address"
+        if self._tables[table_id] >= self.per_table:
+            return f"at most {self.per_table} connections to one table"
+        self._clients[client] += 1
+        self._tables[table_id] += 1
+        return None
+
+    def close(self, client: str, table_id: str) -> None:
+        for counts, key in ((self._clients, client), (self._tables, table_id)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]
 
 
 def _add_socket(app: FastAPI, services: Services) -> None:
     tables = services.tables
-    limit = services.settings.max_body_bytes
+    settings = services.settings
+    limit = settings.max_body_bytes
+    counts = SocketCounts(settings.sockets_per_client, settings.sockets_per_table)
 
-    def handle(user: User | None, table_id: str, text: str) -> dict[str, Any] | None:
+    def handle(token: str | None, table_id: str, text: str) -> dict[str, Any] | None:
         """One message from the browser; an error message to send back, or None."""
         request_id: Any = None
         try:
-            if len(text) > limit:
-                raise BadRequest(f"a message is at most {limit} bytes")
-            try:
-                message = json.loads(text)
-            except json.JSONDecodeError:
-                raise BadRequest("a message must be a JSON object") from None
-            if not isinstance(message, dict):
-                raise BadRequest("a message must be a JSON object")
+            message = parse_message(text, limit)
             request_id = message.get("id")
+            # The session is checked on each message: a sign-out elsewhere ends it here too.
+            user = services.sessions.user(token) if token else None
             socket_command(user, table_id, message)
             return None
         except Exception as error:  # any failure is answered; the connection stays open
-            if not isinstance(error, KaidoError):
+            if not isinstance(error, KaidoError | SQLAlchemyError):
                 log.exception("a WebSocket message failed")
             _status, body = error_body(error)
             return {"type": "error", "id": request_id, **body}
@@ -430,30 +561,95 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         if not same_origin(socket):
             await socket.close(code=4403)  # another site's page must not act for the user
             return
-        user = await to_thread.run_sync(current_user, services, socket.session)
-        await socket.accept()
-        subscriber = SocketSubscriber(
-            asyncio.get_running_loop(), user.id if user else None, lang if lang in LANGS else "en"
-        )
-        try:
-            runtime = await to_thread.run_sync(tables.subscribe, table_id, subscriber)
-        except KaidoError as error:
-            _status, body = error_body(error)
-            await socket.send_json({"type": "error", **body})
-            await socket.close(code=4404)
+        client = socket.client.host if socket.client else "unknown"
+        refused = counts.open(client, table_id)
+        if refused is not None:
+            await refuse_socket(socket, TooMany(refused, retry_after=10), 4429)
             return
-        pump = asyncio.create_task(_pump(socket, subscriber.queue))
         try:
-            while True:
-                text = await socket.receive_text()
-                reply = await to_thread.run_sync(handle, user, table_id, text)
-                if reply is not None:
-                    subscriber.send(reply)
-        except WebSocketDisconnect:
-            pass
+            await serve_socket(socket, table_id, lang)
+        finally:
+            counts.close(client, table_id)
+
+    async def serve_socket(socket: WebSocket, table_id: str, lang: str) -> None:
+        token = socket.session.get("sid")
+        token = token if isinstance(token, str) else None
+        try:
+            user = await to_thread.run_sync(services.sessions.user, token) if token else None
+            subscriber = SocketSubscriber(
+                asyncio.get_running_loop(), user.id if user else None, lang_or_en(lang)
+            )
+            runtime = await to_thread.run_sync(tables.subscribe, table_id, subscriber)
+        except (KaidoError, SQLAlchemyError) as error:
+            await refuse_socket(socket, error, 4404 if isinstance(error, NotFound) else 1013)
+            return
+        await socket.accept()
+        pump = asyncio.create_task(_pump(socket, subscriber))
+        # Far above what a person (or a scripted player waiting for answers) sends.
+        rate = Buckets(Rate(burst=200, every=1 / 100), "messages on this connection")
+        try:
+            await receive_messages(socket, token, table_id, subscriber, rate)
         finally:
             pump.cancel()
             await to_thread.run_sync(tables.unsubscribe, runtime, subscriber)
+
+    async def receive_messages(
+        socket: WebSocket,
+        token: str | None,
+        table_id: str,
+        subscriber: SocketSubscriber,
+        rate: Buckets,
+    ) -> None:
+        refused = 0
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            try:
+                rate.take("socket")
+            except TooMany as error:
+                refused += 1
+                if refused > 100:  # a client that does not slow down is cut off
+                    await socket.close(code=4429)
+                    return
+                subscriber.send({"type": "error", "id": None, **error_body(error)[1]})
+                continue
+            text = message.get("text")
+            if text is None:
+                reply: dict[str, Any] | None = {
+                    "type": "error",
+                    "id": None,
+                    "error": "messages are JSON text frames, not binary ones",
+                    "code": "bad_request",
+                }
+            else:
+                reply = await to_thread.run_sync(handle, token, table_id, text)
+            if reply is not None:
+                subscriber.send(reply)
+
+
+def parse_message(text: str, limit: int) -> dict[str, Any]:
+    """A socket message as a JSON object, or a BadRequest saying what is wrong."""
+    if len(text) > limit:
+        raise BadRequest(f"a message is at most {limit} bytes")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nesting too deep to parse
+        raise BadRequest("a message must be a JSON object") from None
+    if not isinstance(message, dict):
+        raise BadRequest("a message must be a JSON object")
+    return message
+
+
+def lang_or_en(lang: str) -> str:
+    return lang if lang in LANGS else "en"
+
+
+async def refuse_socket(socket: WebSocket, error: Exception, code: int) -> None:
+    """Accept only to say why not (browsers cannot read a refused handshake), then close."""
+    await socket.accept()
+    await socket.send_json({"type": "error", **error_body(error)[1]})
+    await socket.close(code=code)
 
 
 def same_origin(socket: WebSocket) -> bool:
@@ -464,17 +660,20 @@ def same_origin(socket: WebSocket) -> bool:
     return urlsplit(origin).netloc == socket.headers.get("host")
 
 
-async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:
+async def _pump(socket: WebSocket, subscriber: SocketSubscriber) -> None:
     while True:
-        message = await queue.get()
-        await socket.send_json(message)
+        text = await subscriber.queue.get()
+        await socket.send_text(text)
+        if subscriber.overflowed and text == subscriber.RECONNECT:
+            await socket.close(code=4408)
+            return
 
 
 # ---- the browser client ------------------------------------------------------------------
 
 
 def _add_client(app: FastAPI) -> None:
-    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.mount("/static", ClientFiles(directory=WEB), name="static")
     index = WEB / "index.html"
 
     @app.get("/")
@@ -483,6 +682,51 @@ def _add_client(app: FastAPI) -> None:
     @app.get("/replay/{_table_id}")
     def page(_table_id: str = "") -> FileResponse:
         return FileResponse(index, headers={"cache-control": "no-cache"})
+
+
+HTTP_CODES = {401: "not_signed_in", 403: "forbidden", 404: "not_found", 413: "too_large"}
+CLIENT_FILES = {".js", ".css", ".html", ".svg", ".png", ".woff2"}
+
+
+class ClientFiles(StaticFiles):
+    """The browser client's assets, and nothing else of its package (no Python files)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if Path(path).suffix not in CLIENT_FILES:
+            raise StarletteHTTPException(404, "not found")
+        return await super().get_response(path, scope)
+
+
+class SameOrigin:
+    """Refuse state-changing requests another site's page makes: a browser says where a
+    request comes from (Origin, Sec-Fetch-Site); it must be this server. Clients that
+    are not browsers send neither, and their session cookie decides as before."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in self.SAFE:
+            headers = dict(scope.get("headers", []))
+            if not same_site(headers):
+                response = JSONResponse(
+                    {"error": "requests from other sites are refused", "code": "forbidden"},
+                    status_code=403,
+                )
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def same_site(headers: dict[bytes, bytes]) -> bool:
+    origin = headers.get(b"origin")
+    if origin is not None and urlsplit(origin.decode("latin-1")).netloc != headers.get(
+        b"host", b""
+    ).decode("latin-1"):
+        return False
+    return headers.get(b"sec-fetch-site", b"same-origin") in (b"same-origin", b"none")
 
 
 class BodyLimit:

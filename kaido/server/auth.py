@@ -1,14 +1,21 @@
-"""Accounts: names with argon2-hashed passwords, and guests without one."""
+"""Accounts: names with argon2-hashed passwords, and guests without one; sessions.
+
+Everything here that hashes a password runs on the server's hashing pool (limits.py),
+never on the threads that serve moves.
+"""
 
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from kaido.core.errors import KaidoError
+from kaido.server.names import name_key
 from kaido.server.store import Store, User
 
 MIN_PASSWORD = 8
@@ -29,7 +36,7 @@ def check_name(name: str) -> str:
         raise AuthError(f"a name has 1 to {MAX_NAME} characters")
     if any(unicodedata.category(c).startswith(("C", "Z")) and c != " " for c in name):
         raise AuthError("a name cannot hold control or special space characters")
-    if name.lower().startswith("guest-"):
+    if name_key(name).startswith("guest-"):
         raise AuthError("names starting with 'guest-' are kept for guests")
     return name
 
@@ -55,5 +62,63 @@ def sign_in(store: Store, name: str, password: str) -> User:
     return user
 
 
+def change_password(store: Store, user: User, password: str, new_password: str) -> None:
+    """A new password, given the current one (sessions are ended by the caller)."""
+    if not MIN_PASSWORD <= len(new_password) <= MAX_PASSWORD:
+        raise AuthError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+    found = store.user_by_name(user.name)
+    if found is None or found[0].id != user.id or found[1] is None:
+        raise AuthError("guests have no password; register an account")
+    try:
+        _hasher.verify(found[1], password)
+    except (VerificationError, InvalidHashError):
+        raise AuthError("wrong password") from None
+    store.set_password(user.id, _hasher.hash(new_password))
+
+
 def new_guest(store: Store) -> User:
     return store.create_user(f"guest-{secrets.token_hex(3)}", None, is_guest=True)
+
+
+class Sessions:
+    """Session tokens -> users, kept in the database (so sign-out ends a session for
+    good), with a few seconds of memory so a busy socket does not ask the database on
+    every move. Ending sessions here forgets them at once."""
+
+    DAYS = 30
+    MEMORY_SECONDS = 5.0
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._known: dict[str, tuple[User | None, float]] = {}
+        self._lock = threading.Lock()
+
+    def start(self, user: User) -> str:
+        token = secrets.token_urlsafe(32)
+        self.store.create_session(user.id, token, self.DAYS)
+        return token
+
+    def user(self, token: str) -> User | None:
+        now = time.monotonic()
+        with self._lock:
+            known = self._known.get(token)
+        if known is not None and known[1] > now:
+            return known[0]
+        user = self.store.session_user(token)
+        with self._lock:
+            if len(self._known) > 10_000:
+                self._known.clear()
+            self._known[token] = (user, now + self.MEMORY_SECONDS)
+        return user
+
+    def end(self, token: str) -> None:
+        self.store.end_session(token)
+        with self._lock:
+            self._known.pop(token, None)
+
+    def end_others(self, user: User, keep: str) -> None:
+        self.store.end_sessions(user.id, keep=keep)
+        with self._lock:
+            for token, (known, _until) in list(self._known.items()):
+                if known is not None and known.id == user.id and token != keep:
+                    del self._known[token]

@@ -42,6 +42,28 @@ class Settings:
     offer_seconds: float = 30.0
     """Seconds a person has to answer another player's offer before it lapses (declined)."""
     bot_workers: int = 2
+    bot_seconds: float = 3.0
+    """The longest a bot may think about one decision: its search is cut there."""
+    bot_levels: dict[str, str] = field(default_factory=dict)
+    """Level -> agent spec, replacing the defaults of kaido/server/bots.py (operators)."""
+    max_tables_per_user: int = 20
+    """Unfinished tables one account may have created."""
+    rate_limits: bool = True
+    """Limit sign-ins, guests and new tables per client address (off: load tests only)."""
+    hash_workers: int = 1
+    """Threads that hash passwords (64 MiB each), apart from those serving moves."""
+    max_tables_in_memory: int = 5000
+    """Tables kept in memory; beyond, the least recently used unwatched ones are freed."""
+    idle_table_seconds: float = 1800
+    """Unwatched tables unused this long are freed (replayed from the database on use)."""
+    replay_caches: int = 16
+    """Finished games whose every state is kept for replays (a few MB each)."""
+    guest_hours: float = 24
+    """Guests who hold no seat and made no table are removed after this long."""
+    sockets_per_client: int = 64
+    """Open WebSockets one client address may hold."""
+    sockets_per_table: int = 256
+    """Open WebSockets (players and spectators) one table may have."""
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (set it when serving behind TLS)."""
     max_body_bytes: int = 64 * 1024

@@ -19,6 +19,8 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    inspect,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -32,9 +34,23 @@ class UserRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    name_key: Mapped[str | None] = mapped_column(String(120), unique=True, nullable=True)
+    """The name as compared: NFKC, case-folded, look-alike letters mapped (auth.name_key)."""
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in browser. The cookie holds a random token; only its hash is kept here,
+    and deleting the row (sign-out, a new password) ends the session at once."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
 
 
 class TableRow(Base):
@@ -100,7 +116,19 @@ def make_engine(url: str) -> Engine:
     else:
         engine = create_engine(url, pool_pre_ping=True)
     Base.metadata.create_all(engine)
+    _add_name_keys(engine)
     return engine
+
+
+def _add_name_keys(engine: Engine) -> None:
+    """Databases made before names were compared by key get the column (filled in by
+    `Store.fill_name_keys`)."""
+    columns = {column["name"] for column in inspect(engine).get_columns("users")}
+    if "name_key" in columns:
+        return
+    with engine.begin() as connection:
+        connection.execute(text("ALTER TABLE users ADD COLUMN name_key VARCHAR(120)"))
+        connection.execute(text("CREATE UNIQUE INDEX ix_users_name_key ON users (name_key)"))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from kaido.core.errors import ActionFormatError, IllegalAction, KaidoError, OptionError
 from kaido.core.match import UndoRefused
 
@@ -53,6 +55,13 @@ class TooLarge(ServerError):
     code = "too_large"
 
 
+class TooMany(ServerError):
+    """Too many requests (or tables) for now; `retry_after` seconds tells when to retry."""
+
+    status = 429
+    code = "too_many"
+
+
 class EngineFailure(ServerError):
     status = 500
     code = "internal"
@@ -79,4 +88,9 @@ def error_body(error: Exception) -> tuple[int, dict[str, Any]]:
         return 400, {"error": str(error), "code": "bad_request"}
     if isinstance(error, KaidoError):
         return 400, {"error": str(error), "code": "bad_request"}
+    if isinstance(error, SQLAlchemyError):
+        return 503, {
+            "error": "the database cannot be reached; try again soon",
+            "code": "unavailable",
+        }
     return 500, {"error": "internal error", "code": "internal"}

@@ -3,7 +3,9 @@ log and the connections watching it."""
 
 from __future__ import annotations
 
+import json
 import threading
+import time
 from typing import Any, Protocol
 
 from kaido.agents import Agent, agent_seed, make_agent
@@ -14,12 +16,13 @@ from kaido.server.store import Seat, TableInfo
 
 
 class Subscriber(Protocol):
-    """A live connection to a table (a WebSocket). `send` must not block."""
+    """A live connection to a table (a WebSocket). `send` must not block; it takes a
+    message or its JSON text (encoded once for every connection that sees the same)."""
 
     user_id: int | None
     lang: Lang
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: dict[str, Any] | str) -> None: ...
 
 
 class TableRuntime:
@@ -37,7 +40,10 @@ class TableRuntime:
         self._agents: dict[tuple[int, str], Agent] = {}
         self.bot_scheduled_for = -1
         """The move counter a bot move was last scheduled at (so it is scheduled once)."""
+        self.bot_stop: threading.Event | None = None
+        """Set to call off the bot thinking now (None when no bot is thinking)."""
         self.replay_states: list[Any] | None = None
+        self.last_used = time.monotonic()
         self.shown_at = float("-inf")
         """When (time.monotonic) the last step with something to show was announced."""
         self.thinking_for = -1
@@ -70,14 +76,8 @@ class TableRuntime:
         seat = self.info.seats[number]
         return seat.kind == "bot" or seat.timed_out
 
-    def bot_spec(self, number: int, takeover: str) -> str:
-        seat = self.info.seats[number]
-        if seat.kind == "bot" and seat.bot:
-            return seat.bot
-        return "heuristic" if "heuristic" in self.game.agent_kinds else takeover
-
-    def agent(self, number: int, takeover: str) -> Agent:
-        spec = self.bot_spec(number, takeover)
+    def agent(self, number: int, spec: str) -> Agent:
+        """The bot playing seat `number` with `spec`, kept between its decisions."""
         key = (number, spec)
         if key not in self._agents:
             self._agents[key] = make_agent(spec, self.game, agent_seed(self.info.seed, number))
@@ -88,7 +88,7 @@ class TableRuntime:
         return agent
 
     def player_names(self) -> list[str]:
-        """Who sits where, for the record: account names, and bots by their spec."""
+        """Who sits where, for the record: account names, and bots by their level."""
         return [
             f"bot {seat.bot}" if seat.kind == "bot" else seat.user_name or "?"
             for seat in self.info.seats
@@ -149,9 +149,10 @@ class TableRuntime:
 
     def broadcast(self, log_from: int) -> None:
         """Tell every connection what changed; the log from entry `log_from` on."""
-        cache: dict[tuple[int | None, Lang], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, Lang], str] = {}
         for subscriber in list(self.subscribers):
             key = (self.seat_of(subscriber.user_id), subscriber.lang)
             if key not in cache:
-                cache[key] = self.message(subscriber.user_id, subscriber.lang, log_from)
+                message = self.message(subscriber.user_id, subscriber.lang, log_from)
+                cache[key] = json.dumps(message)
             subscriber.send(cache[key])

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+import hashlib
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kaido.core.errors import KaidoError
-from kaido.server.db import ActionRow, PreferenceRow, SeatRow, TableRow, UserRow, make_engine
+from kaido.server.db import (
+    ActionRow,
+    PreferenceRow,
+    SeatRow,
+    SessionRow,
+    TableRow,
+    UserRow,
+    make_engine,
+)
+from kaido.server.names import name_key
 
 
 class NameTaken(KaidoError):
@@ -70,8 +82,11 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine: Engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._batcher = _Batcher(self._sessions)
+        self.fill_name_keys()
 
     def close(self) -> None:
+        self._batcher.stop()
         self.engine.dispose()
 
     @contextmanager
@@ -82,8 +97,13 @@ class Store:
     # ---- users --------------------------------------------------------------------------
 
     def create_user(self, name: str, password_hash: str | None, *, is_guest: bool) -> User:
+        """A new account; NameTaken if a name with the same key (auth.name_key) exists."""
         row = UserRow(
-            name=name, password_hash=password_hash, is_guest=is_guest, created_at=time.time()
+            name=name,
+            name_key=name_key(name),
+            password_hash=password_hash,
+            is_guest=is_guest,
+            created_at=time.time(),
         )
         try:
             with self._session() as session:
@@ -94,12 +114,92 @@ class Store:
             raise NameTaken(f"the name {name!r} is taken") from None
 
     def user_by_name(self, name: str) -> tuple[User, str | None] | None:
-        """The user called `name` (case-insensitive) and their password hash."""
+        """The user whose name has the key of `name`, and their password hash."""
         with self._session() as session:
-            row = session.scalar(select(UserRow).where(func.lower(UserRow.name) == name.lower()))
+            row = session.scalar(select(UserRow).where(UserRow.name_key == name_key(name)))
             if row is None:
                 return None
             return User(row.id, row.name, row.is_guest), row.password_hash
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        with self._session() as session:
+            session.execute(
+                update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash)
+            )
+
+    def fill_name_keys(self) -> None:
+        """Give accounts made before names had keys theirs. Of two old accounts whose
+        names now share a key, the later one (which could never sign in) gets a key of its
+        own that no name can have."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(UserRow).where(UserRow.name_key.is_(None)).order_by(UserRow.id)
+            ).all()
+            for row in rows:
+                key = name_key(row.name)
+                taken = session.scalar(select(UserRow.id).where(UserRow.name_key == key))
+                row.name_key = key if taken is None else f"{key}\n{row.id}"
+                session.flush()
+
+    # ---- sessions -----------------------------------------------------------------------
+
+    def create_session(self, user_id: int, token: str, days: float) -> None:
+        now = time.time()
+        with self._session() as session:
+            session.add(
+                SessionRow(
+                    token_hash=_token_hash(token),
+                    user_id=user_id,
+                    created_at=now,
+                    expires_at=now + days * 24 * 3600,
+                )
+            )
+
+    def session_user(self, token: str) -> User | None:
+        """The user signed in with `token`, unless it was ended or has expired."""
+        with self._session() as session:
+            row = session.execute(
+                select(UserRow)
+                .join(SessionRow, SessionRow.user_id == UserRow.id)
+                .where(
+                    SessionRow.token_hash == _token_hash(token),
+                    SessionRow.expires_at > time.time(),
+                )
+            ).scalar_one_or_none()
+            return None if row is None else User(row.id, row.name, row.is_guest)
+
+    def end_session(self, token: str) -> None:
+        with self._session() as session:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == _token_hash(token)))
+
+    def end_sessions(self, user_id: int, *, keep: str | None = None) -> None:
+        """End every session of `user_id` but `keep`'s (after a new password)."""
+        with self._session() as session:
+            query = delete(SessionRow).where(SessionRow.user_id == user_id)
+            if keep is not None:
+                query = query.where(SessionRow.token_hash != _token_hash(keep))
+            session.execute(query)
+
+    def remove_idle_guests(self, older_than: float) -> int:
+        """Delete guests created before `older_than` that hold no seat and made no table,
+        with their sessions; expired sessions go too. How many guests went."""
+        with self._session() as session:
+            seated = select(SeatRow.user_id).where(SeatRow.user_id.is_not(None))
+            created = select(TableRow.created_by)
+            idle = select(UserRow.id).where(
+                UserRow.is_guest.is_(True),
+                UserRow.created_at < older_than,
+                UserRow.id.not_in(seated),
+                UserRow.id.not_in(created),
+            )
+            ids = list(session.scalars(idle))
+            session.execute(
+                delete(SessionRow).where(
+                    or_(SessionRow.user_id.in_(ids), SessionRow.expires_at < time.time())
+                )
+            )
+            session.execute(delete(UserRow).where(UserRow.id.in_(ids)))
+            return len(ids)
 
     def user(self, user_id: int) -> User | None:
         with self._session() as session:
@@ -203,14 +303,28 @@ class Store:
             query = query.order_by(TableRow.updated_at.desc()).limit(limit)
             return [self._info(session, row) for row in session.scalars(query).all()]
 
+    def count_unfinished_tables(self, user_id: int) -> int:
+        """Tables `user_id` created that are waiting for players or in play."""
+        with self._session() as session:
+            query = select(func.count()).where(
+                TableRow.created_by == user_id, TableRow.status != "finished"
+            )
+            return int(session.scalar(query) or 0)
+
     def table_ids_in_play(self) -> list[str]:
         with self._session() as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")))
 
     # ---- changes to one table -----------------------------------------------------------
+    # Each change is a transaction of its own, but changes made at the same moment (many
+    # tables, one writer) are committed together: one disk flush for all (`_Batcher`).
+
+    def _write(self, work: Callable[[Session], None]) -> None:
+        """Run `work` in a transaction committed before this returns (or raising why not)."""
+        self._batcher.run(work)
 
     def set_seat_user(self, table_id: str, seat: int, user_id: int | None) -> None:
-        with self._session() as session:
+        def work(session: Session) -> None:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
@@ -218,16 +332,20 @@ class Store:
             )
             self._touch(session, table_id)
 
+        self._write(work)
+
     def set_timed_out(
         self, table_id: str, seat: int, timed_out: bool, *, deadline: float | None
     ) -> None:
-        with self._session() as session:
+        def work(session: Session) -> None:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(timed_out=timed_out)
             )
             self._touch(session, table_id, deadline=deadline)
+
+        self._write(work)
 
     def set_status(
         self,
@@ -237,8 +355,10 @@ class Store:
         result: dict[str, Any] | None = None,
         deadline: float | None = None,
     ) -> None:
-        with self._session() as session:
+        def work(session: Session) -> None:
             self._touch(session, table_id, status=status, result=result, deadline=deadline)
+
+        self._write(work)
 
     def append_action(
         self,
@@ -254,7 +374,8 @@ class Store:
     ) -> None:
         """Store an accepted action with the table's new move counter, status and clock, in
         one transaction: after it, a restart replays to exactly this state."""
-        with self._session() as session:
+
+        def work(session: Session) -> None:
             session.add(
                 ActionRow(
                     table_id=table_id, ply=ply, seat=seat, action=action, created_at=time.time()
@@ -264,17 +385,84 @@ class Store:
                 session, table_id, version=version, status=status, result=result, deadline=deadline
             )
 
+        self._write(work)
+
     def remove_action(
         self, table_id: str, ply: int, *, version: int, deadline: float | None
     ) -> None:
         """Forget an undone action and store the new move counter, in one transaction."""
-        with self._session() as session:
+
+        def work(session: Session) -> None:
             session.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.ply == ply)
             )
             self._touch(session, table_id, version=version, deadline=deadline)
 
+        self._write(work)
+
     def _touch(self, session: Session, table_id: str, **values: Any) -> None:
         session.execute(
             update(TableRow).where(TableRow.id == table_id).values(updated_at=time.time(), **values)
         )
+
+
+def _token_hash(token: str) -> str:
+    """Sessions are kept by the hash of their token: a copy of the database signs no one in."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+Work = Callable[[Session], None]
+
+
+class _Batcher:
+    """Group commit: one thread runs the writes waiting at a moment in one transaction,
+    so concurrent moves share a disk flush. If that transaction fails, each write is
+    tried alone, so a write the database refuses fails by itself."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self._sessions = sessions
+        self._pending: list[tuple[Work, Future[None]]] = []
+        self._wake = threading.Condition()
+        self._stopped = False
+        self._thread = threading.Thread(target=self._loop, name="kaido-writer", daemon=True)
+        self._thread.start()
+
+    def run(self, work: Work) -> None:
+        future: Future[None] = Future()
+        with self._wake:
+            if self._stopped:
+                raise RuntimeError("the store is closed")
+            self._pending.append((work, future))
+            self._wake.notify()
+        future.result()
+
+    def stop(self) -> None:
+        with self._wake:
+            self._stopped = True
+            self._wake.notify()
+        self._thread.join(timeout=30)
+
+    def _loop(self) -> None:
+        while True:
+            with self._wake:
+                while not self._pending and not self._stopped:
+                    self._wake.wait()
+                batch, self._pending = self._pending, []
+                if not batch and self._stopped:
+                    return
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Work, Future[None]]]) -> None:
+        try:
+            with self._sessions.begin() as session:
+                for work, _future in batch:
+                    work(session)
+        except Exception as error:  # the database's refusal, or a bug: told to each caller
+            if len(batch) == 1:
+                batch[0][1].set_exception(error)
+                return
+            for one in batch:
+                self._commit([one])
+            return
+        for _work, future in batch:
+            future.set_result(None)

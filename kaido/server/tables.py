@@ -3,27 +3,32 @@
 Every change to a table happens under that table's lock, in this order: check it against
 the seats and the rules engine, apply it in memory, commit it to the database, then tell
 the connections. A failed commit marks the table broken, so it is replayed from the
-database (which never saw the change) before anyone uses it again.
+database (which never saw the change) before anyone uses it again: every operation takes
+the lock through `_hold`, which checks the table's health once it has the lock (a request
+queued behind the failed one must not run on top of the change the database refused).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from kaido.agents import make_agent
 from kaido.core.actions import Action
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
+from kaido.server.bots import LEVELS, BotLevels
 from kaido.server.config import Settings
 from kaido.server.errors import (
     BadRequest,
@@ -32,6 +37,7 @@ from kaido.server.errors import (
     Forbidden,
     NotFound,
     Stale,
+    TooMany,
     Unavailable,
 )
 from kaido.server.messages import LogStep, game_part, log_entry
@@ -61,7 +67,11 @@ class TableManager:
         self.store = store
         self.settings = settings
         self.workers = workers
-        self._tables: dict[str, TableRuntime] = {}
+        self.levels = BotLevels(settings.bot_levels, settings.bot_seconds)
+        self._tables: OrderedDict[str, TableRuntime] = OrderedDict()
+        """Tables in memory, the least recently used first (evicted past a bound)."""
+        self._replays: OrderedDict[str, TableRuntime] = OrderedDict()
+        """Tables holding a replay's states (megabytes each), the least recently used first."""
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._preferences: dict[int, dict[str, Any]] = {}
@@ -71,26 +81,106 @@ class TableManager:
     def get(self, table_id: str) -> TableRuntime:
         """The table in memory, replayed from the database on first use."""
         with self._lock:
-            runtime = self._tables.get(table_id)
+            runtime = self._in_memory(table_id)
             if runtime is not None and not runtime.broken:
                 return runtime
             loader = self._loading.setdefault(table_id, threading.Lock())
-        with loader:
+        try:
+            with loader:
+                with self._lock:
+                    runtime = self._in_memory(table_id)
+                    if runtime is not None and not runtime.broken:
+                        return runtime
+                fresh = self._load(table_id)
+                if runtime is not None:  # a broken table: keep its connections
+                    fresh.subscribers = runtime.subscribers
+                with self._lock:
+                    self._tables[table_id] = fresh
+        except SQLAlchemyError as error:
+            log.error("table %s cannot be loaded: %s", table_id, error)
+            raise Unavailable("the database cannot be reached; try again soon") from None
+        finally:
             with self._lock:
-                runtime = self._tables.get(table_id)
-                if runtime is not None and not runtime.broken:
-                    return runtime
-            fresh = self._load(table_id)
-            if runtime is not None:  # a broken table: keep its connections
-                fresh.subscribers = runtime.subscribers
-            with self._lock:
-                self._tables[table_id] = fresh
                 self._loading.pop(table_id, None)
+        self._evict(self.settings.max_tables_in_memory, spare=table_id)
         with fresh.lock:
             self._schedule(fresh)
             if runtime is not None:
                 fresh.broadcast(log_from=0)
         return fresh
+
+    def _in_memory(self, table_id: str) -> TableRuntime | None:
+        """The table if it is in memory, marked as just used (call with `_lock` held)."""
+        runtime = self._tables.get(table_id)
+        if runtime is not None:
+            self._tables.move_to_end(table_id)
+            runtime.last_used = time.monotonic()
+        return runtime
+
+    def _evict(self, keep: int, idle_seconds: float | None = None, spare: str = "") -> int:
+        """Free tables beyond the `keep` most recently used, and those unused for
+        `idle_seconds`, but `spare` and any that someone watches or a bot plays; they are
+        replayed from the database when next used. How many went."""
+        now = time.monotonic()
+        with self._lock:
+            over = len(self._tables) - keep
+            candidates = [r for r in self._tables.values() if self._evictable(r) and r.id != spare]
+        gone = 0
+        for runtime in candidates:  # the least recently used first
+            idle = idle_seconds is not None and now - runtime.last_used >= idle_seconds
+            if gone >= over and not idle:
+                break
+            if not runtime.lock.acquire(blocking=False):
+                continue  # in use right now
+            try:
+                if not self._evictable(runtime):
+                    continue
+                runtime.broken = True  # whoever still holds it reloads it
+                with self._lock:
+                    if self._tables.get(runtime.id) is runtime:
+                        del self._tables[runtime.id]
+                    self._replays.pop(runtime.id, None)
+                gone += 1
+            finally:
+                runtime.lock.release()
+        return gone
+
+    def _evictable(self, runtime: TableRuntime) -> bool:
+        """Not watched and no bot about to move (whoever holds a freed table reloads it)."""
+        match = runtime.match
+        bot_to_move = (
+            runtime.info.status == "playing"
+            and match is not None
+            and not match.is_over
+            and runtime.played_by_bot(match.to_move)
+        )
+        busy = runtime.subscribers or runtime.bot_stop is not None or bot_to_move
+        return not busy
+
+    def evict_idle(self) -> int:
+        """Free the tables no one used for `Settings.idle_table_seconds` (housekeeping)."""
+        keep = self.settings.max_tables_in_memory
+        return self._evict(keep, idle_seconds=self.settings.idle_table_seconds)
+
+    def in_memory(self) -> int:
+        with self._lock:
+            return len(self._tables)
+
+    def replays_in_memory(self) -> int:
+        with self._lock:
+            return len(self._replays)
+
+    @contextmanager
+    def _hold(self, table_id: str) -> Iterator[TableRuntime]:
+        """The table, locked and sound. A table found broken once its lock is ours (a
+        commit failed while we waited) is replayed from the database and locked again."""
+        for _attempt in range(3):
+            runtime = self.get(table_id)
+            with runtime.lock:
+                if not runtime.broken:
+                    yield runtime
+                    return
+        raise Unavailable("this table cannot be used now; try again soon")
 
     def _load(self, table_id: str) -> TableRuntime:
         info = self.store.table(table_id)
@@ -134,6 +224,7 @@ class TableManager:
         move_seconds: int,
     ) -> TableRuntime:
         game = self._game(game_id)
+        self._check_table_count(user)
         if "players" in raw_options and raw_options["players"] != len(seats):
             raise BadRequest("the player count is the number of seats")
         options = game.make_options({**raw_options, "players": len(seats)})
@@ -170,8 +261,7 @@ class TableManager:
             ],
         )
         self._commit_or_fail(lambda: self.store.create_table(info))
-        runtime = self.get(info.id)
-        with runtime.lock:
+        with self._hold(info.id) as runtime:
             self._start_if_full(runtime)
         return runtime
 
@@ -181,18 +271,28 @@ class TableManager:
         except KaidoError as error:
             raise BadRequest(str(error)) from None
 
+    def _check_table_count(self, user: User) -> None:
+        """A user may hold only so many unfinished tables (each may seat bots)."""
+        limit = self.settings.max_tables_per_user
+        if self.store.count_unfinished_tables(user.id) >= limit:
+            raise TooMany(
+                f"you have {limit} unfinished tables; finish or leave some first",
+                retry_after=60,
+            )
+
     def _check_seat_request(self, game: Game[Any], seat: SeatRequest) -> None:
         if seat.kind == "human":
             if seat.bot:
-                raise BadRequest("a human seat takes no bot spec")
+                raise BadRequest("a human seat takes no bot level")
             return
-        if seat.kind != "bot" or not seat.bot:
-            raise BadRequest("each seat is {'kind': 'human'} or {'kind': 'bot', 'bot': SPEC}")
-        make_agent(seat.bot, game, 0)  # a bad spec raises a KaidoError naming the problem
+        if seat.kind != "bot" or seat.bot not in LEVELS:
+            raise BadRequest(
+                "each seat is {'kind': 'human'} or {'kind': 'bot', 'bot': LEVEL}, "
+                f"a level being one of {', '.join(LEVELS)}"
+            )
 
     def join(self, user: User, table_id: str, seat: int | None) -> TableRuntime:
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             if runtime.info.status != "open":
                 raise Conflict("this game has already started; you can watch it")
             if runtime.seat_of(user.id) is not None:
@@ -217,8 +317,7 @@ class TableManager:
         return wanted
 
     def leave(self, user: User, table_id: str) -> TableRuntime:
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             if runtime.info.status != "open":
                 raise Conflict("a game in progress cannot be left; a bot can take your seat")
             number = runtime.seat_of(user.id)
@@ -257,8 +356,7 @@ class TableManager:
 
     def act(self, user: User, table_id: str, value: Any, move: int) -> TableRuntime:
         """Carry out the action `value` (its JSON form) for the seat `user` holds."""
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             seat = self._deciding_seat(runtime, user)
             self._check_counter(runtime, move)
             action = runtime.table.from_json(value)
@@ -268,14 +366,14 @@ class TableManager:
         return runtime
 
     def undo(self, user: User, table_id: str, move: int) -> TableRuntime:
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             seat = self._playing_seat(runtime, user)
             self._check_counter(runtime, move)
             match = runtime.require_match()
             if not match.can_undo(seat):
                 match.undo(seat)  # raises UndoRefused with the reason, changing nothing
             ply = len(match.actions)
+            self._stop_bot(runtime)
             match.undo(seat)
             runtime.log.pop()
             runtime.info.version += 1
@@ -292,11 +390,11 @@ class TableManager:
 
     def take_back_seat(self, user: User, table_id: str) -> TableRuntime:
         """The holder of a seat a bot took over (their clock ran out) plays it again."""
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             seat = self._playing_seat(runtime, user, allow_bot=True)
             if not runtime.seat(seat).timed_out:
                 raise Conflict("you already play your seat")
+            self._stop_bot(runtime)  # the bot thinking for this seat must not move for it
             runtime.seat(seat).timed_out = False
             runtime.info.deadline = self._deadline(runtime)
             self._commit_or_fail(
@@ -361,6 +459,7 @@ class TableManager:
         if match.is_over:
             info.status = "finished"
             info.result = runtime.game.result(match.state).to_json()
+            self._stop_bot(runtime)
         info.deadline = self._deadline(runtime)
         self._commit_or_fail(
             lambda: self.store.append_action(
@@ -387,8 +486,11 @@ class TableManager:
             log.error("database write failed: %s", error)
             if runtime is not None:
                 runtime.broken = True
+                self._stop_bot(runtime)
                 for subscriber in list(runtime.subscribers):
                     subscriber.send({"type": "reconnect"})
+                # Then replay it from the database, so its watchers see the true state.
+                self.workers.later(0, lambda: self._reload(runtime.id), clock=True)
             raise Unavailable("the database could not store this; nothing changed") from None
 
     # ---- bots and clocks ----------------------------------------------------------------
@@ -420,24 +522,36 @@ class TableManager:
             return
         if runtime.info.deadline is not None:
             delay = runtime.info.deadline - time.time()
-            self.workers.later(delay, lambda: self._clock_ran_out(runtime.id, version))
+            self.workers.later(delay, lambda: self._clock_ran_out(runtime.id, version), clock=True)
         self._schedule_offer_lapse(runtime, seat, version)
+
+    def _bot_spec(self, runtime: TableRuntime, seat: int) -> str:
+        """A bot seat plays its level; a timed-out human's seat the takeover bot."""
+        held = runtime.seat(seat)
+        if held.kind == "bot":
+            return self.levels.spec(runtime.game, held.bot)
+        kinds = runtime.game.agent_kinds
+        return "heuristic" if "heuristic" in kinds else self.settings.takeover_bot
 
     def _bot_move(self, table_id: str, version: int) -> None:
         """The bot thinks at once; what it does is shown no sooner than `bot_delay` after
         the last thing shown, and a step that shows nothing is taken at once."""
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             match = runtime.match
             if runtime.info.version != version or match is None or match.is_over:
                 return
             seat = match.to_move
             if not runtime.played_by_bot(seat):
                 return
-            agent = runtime.agent(seat, self.settings.takeover_bot)
+            agent = runtime.agent(seat, self._bot_spec(runtime, seat))
             state = match.state.copy()
+            stop = agent.stop = runtime.bot_stop = threading.Event()
             runtime.thinking_for = version
-            self.workers.later(THINKING_AFTER, lambda: self._announce_thinking(table_id, version))
+            self.workers.later(
+                THINKING_AFTER, lambda: self._announce_thinking(table_id, version), clock=True
+            )
+        # The search is cut at the cap whatever its spec says (it then answers at once).
+        self.workers.later(self.settings.bot_seconds, stop.set, clock=True)
         # Think outside the lock: the table stays readable while the bot searches.
         try:
             action = agent.choose(runtime.game, state)
@@ -447,17 +561,43 @@ class TableManager:
         runtime.thinking_for = -1
         shows = bool(runtime.game.apply(state.copy(), action, narrate=True, trusted=True))
         wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0.0
-        self.workers.later(wait, lambda: self._bot_commit(runtime, version, seat, action))
+        self.workers.later(
+            wait, lambda: self._bot_commit(table_id, version, seat, action, stop), clock=True
+        )
 
-    def _bot_commit(self, runtime: TableRuntime, version: int, seat: int, action: Action) -> None:
-        with runtime.lock:
-            if runtime.info.version == version and not runtime.broken:
+    def _bot_commit(
+        self, table_id: str, version: int, seat: int, action: Action, stop: threading.Event
+    ) -> None:
+        with self._hold(table_id) as runtime:
+            # Not if the bot was called off meanwhile (the table ended, the seat was taken
+            # back, the server is stopping) or the table moved on.
+            if runtime.bot_stop is stop and runtime.info.version == version:
+                runtime.bot_stop = None
                 self._commit_action(runtime, seat, action)
+
+    def _stop_bot(self, runtime: TableRuntime) -> None:
+        """Call off the bot thinking at this table, if one is."""
+        if runtime.bot_stop is not None:
+            runtime.bot_stop.set()
+            runtime.bot_stop = None
+
+    def close(self) -> None:
+        """Call off every bot (so the server stops at once) and stop the workers."""
+        with self._lock:
+            runtimes = list(self._tables.values())
+        self.workers.stop_taking()
+        for runtime in runtimes:
+            with runtime.lock:
+                self._stop_bot(runtime)
+        self.workers.shutdown()
+
+    def _reload(self, table_id: str) -> None:
+        with contextlib.suppress(KaidoError):  # the database is still away: reloaded on use
+            self.get(table_id)
 
     def _announce_thinking(self, table_id: str, version: int) -> None:
         """Tell the table a bot is searching, when it has not moved yet."""
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             match = runtime.match
             if runtime.thinking_for != version or runtime.info.version != version or not match:
                 return
@@ -506,11 +646,12 @@ class TableManager:
         else:
             deadline = time.time() + self.settings.offer_seconds
         runtime.offer_for, runtime.offer_deadline = version, deadline
-        self.workers.later(deadline - time.time(), lambda: self._offer_lapsed(runtime.id, version))
+        self.workers.later(
+            deadline - time.time(), lambda: self._offer_lapsed(runtime.id, version), clock=True
+        )
 
     def _offer_lapsed(self, table_id: str, version: int) -> None:
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             match, deadline = runtime.match, runtime.offer_deadline
             if runtime.info.version != version or match is None or deadline is None:
                 return
@@ -521,8 +662,7 @@ class TableManager:
                 self._commit_action(runtime, match.to_move, decline)
 
     def _clock_ran_out(self, table_id: str, version: int) -> None:
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             info, match = runtime.info, runtime.match
             if info.version != version or info.deadline is None or match is None:
                 return
@@ -540,8 +680,7 @@ class TableManager:
     # ---- connections --------------------------------------------------------------------
 
     def subscribe(self, table_id: str, subscriber: Subscriber) -> TableRuntime:
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             runtime.subscribers.append(subscriber)
             subscriber.send(runtime.message(subscriber.user_id, subscriber.lang, log_from=0))
         return runtime
@@ -556,8 +695,7 @@ class TableManager:
                     holder.subscribers.remove(subscriber)
 
     def state(self, table_id: str, user: User | None, lang: Lang) -> dict[str, Any]:
-        runtime = self.get(table_id)
-        with runtime.lock:
+        with self._hold(table_id) as runtime:
             return runtime.message(user.id if user else None, lang, log_from=0)
 
     # ---- finished games -----------------------------------------------------------------
@@ -613,6 +751,13 @@ class TableManager:
         return viewer
 
     def _replay_states(self, runtime: TableRuntime) -> list[Any]:
+        """Every state of a finished game, kept for the few games replayed last."""
+        with self._lock:
+            self._replays[runtime.id] = runtime
+            self._replays.move_to_end(runtime.id)
+            while len(self._replays) > self.settings.replay_caches:
+                _id, oldest = self._replays.popitem(last=False)
+                oldest.replay_states = None
         if runtime.replay_states is None:
             game = runtime.game
             state = game.setup(runtime.options, runtime.info.seed)

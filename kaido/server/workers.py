@@ -1,7 +1,8 @@
-"""Work off the event loop: bots thinking and clocks running out, on a small thread pool.
+"""Work off the event loop: bots thinking on a small thread pool, clocks on their own.
 
-One timer thread keeps a heap of due jobs and hands each to the pool when its time comes,
-so a waiting bot (the visible pause) or a clock holds no thread.
+One timer thread keeps a heap of due jobs and hands each to its pool when its time comes,
+so a waiting bot (the visible pause) or a clock holds no thread. Clocks (and the cut-offs
+of bot searches) run on a pool of their own, so bots busy thinking can never delay them.
 """
 
 from __future__ import annotations
@@ -21,41 +22,56 @@ Job = Callable[[], None]
 
 class Workers:
     def __init__(self, threads: int) -> None:
-        self._pool = ThreadPoolExecutor(max(1, threads), thread_name_prefix="kaido-worker")
-        self._heap: list[tuple[float, int, Job]] = []
+        self.bots = ThreadPoolExecutor(max(1, threads), thread_name_prefix="kaido-bot")
+        self.clocks = ThreadPoolExecutor(1, thread_name_prefix="kaido-clock")
+        self._heap: list[tuple[float, int, ThreadPoolExecutor, Job]] = []
         self._counter = itertools.count()
         self._wake = threading.Condition()
         self._stopped = False
         self._timer = threading.Thread(target=self._run_timer, name="kaido-timer", daemon=True)
         self._timer.start()
 
-    def later(self, delay: float, job: Job) -> None:
-        """Run `job` on the pool after `delay` seconds (at once if it is not positive)."""
+    def later(self, delay: float, job: Job, *, clock: bool = False) -> None:
+        """Run `job` after `delay` seconds (at once if it is not positive), on the clock
+        pool if `clock`, else on the bot pool."""
+        pool = self.clocks if clock else self.bots
         if delay <= 0:
-            self.submit(job)
+            self._submit(pool, job)
             return
         with self._wake:
-            heapq.heappush(self._heap, (time.monotonic() + delay, next(self._counter), job))
+            entry = (time.monotonic() + delay, next(self._counter), pool, job)
+            heapq.heappush(self._heap, entry)
             self._wake.notify()
 
     def submit(self, job: Job) -> None:
+        """Run `job` on the bot pool now."""
+        self._submit(self.bots, job)
+
+    def _submit(self, pool: ThreadPoolExecutor, job: Job) -> None:
         if not self._stopped:
-            self._pool.submit(_logged, job)
+            pool.submit(_logged, job)
 
     def _run_timer(self) -> None:
         with self._wake:
             while not self._stopped:
                 now = time.monotonic()
                 while self._heap and self._heap[0][0] <= now:
-                    self.submit(heapq.heappop(self._heap)[2])
+                    _due, _n, pool, job = heapq.heappop(self._heap)
+                    self._submit(pool, job)
                 timeout = self._heap[0][0] - now if self._heap else None
                 self._wake.wait(timeout)
 
-    def shutdown(self) -> None:
+    def stop_taking(self) -> None:
+        """Take no more jobs: due and later ones are dropped."""
         with self._wake:
             self._stopped = True
             self._wake.notify()
-        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def shutdown(self) -> None:
+        """Stop taking jobs and wait for the running ones (call off bots' searches first)."""
+        self.stop_taking()
+        for pool in (self.clocks, self.bots):
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _logged(job: Job) -> None:

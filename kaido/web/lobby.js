@@ -4,8 +4,6 @@ import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { link, navigate, notifyError } from "./ui.js";
 
-const SEARCH_BOTS = new Set(["mcts", "ismcts"]);
-const STRENGTHS = { weak: "time=0.2", normal: "time=1", strong: "time=3" };
 const CLOCKS = [0, 60, 300, 3600, 86400];
 
 export function gameTitle(games, id) {
@@ -14,7 +12,7 @@ export function gameTitle(games, id) {
 }
 
 export function seatLabel(seat) {
-  if (seat.kind === "bot") return `${t("table.bot")} ${seat.bot}`;
+  if (seat.kind === "bot") return `${t("table.bot")} ${t(`lobby.${seat.bot}`)}`;
   return seat.user || t("table.free");
 }
 
@@ -22,11 +20,6 @@ export async function showLobby(main, session) {
   const lists = h("div", { class: "lists" });
   main.append(h("div", { class: "lobby" }, createForm(session.games), lists));
   await fillLists(lists, session);
-}
-
-function defaultBot(game) {
-  if (game.bots.includes("heuristic")) return "heuristic";
-  return game.bots.includes("greedy") ? "greedy" : game.bots[0];
 }
 
 function createForm(games) {
@@ -54,7 +47,7 @@ function createForm(games) {
   };
   const drawSeats = () => {
     const count = Number(playersSelect.value);
-    state.seats = Array.from({ length: count }, (_, n) => state.seats[n] || { kind: n === 0 ? "human" : "bot", bot: defaultBot(state.game), strength: "normal" });
+    state.seats = Array.from({ length: count }, (_, n) => state.seats[n] || { kind: n === 0 ? "human" : "bot", bot: "normal" });
     clear(seatsBox).append(...state.seats.map((seat, n) => seatRow(state.game, seat, n, drawSeats)));
     const humans = state.seats.map((seat, n) => [seat, n]).filter(([seat]) => seat.kind === "human");
     clear(mySeat).append(
@@ -70,7 +63,7 @@ function createForm(games) {
     const body = {
       game: state.game.id,
       options: state.options,
-      seats: state.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : { kind: "bot", bot: botSpec(seat) })),
+      seats: state.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : { kind: "bot", bot: seat.bot })),
       my_seat: mySeat.value === "" ? null : Number(mySeat.value),
       private: privateBox.checked,
       move_seconds: Number(clock.value),
@@ -96,10 +89,6 @@ function createForm(games) {
   );
   if (games.length) chooseGame();
   return form;
-}
-
-function botSpec(seat) {
-  return SEARCH_BOTS.has(seat.bot) ? `${seat.bot}:${STRENGTHS[seat.strength]}` : seat.bot;
 }
 
 function optionField(spec, options) {
@@ -132,20 +121,12 @@ function seatRow(game, seat, n, redraw) {
   });
   const row = h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, t("lobby.seat", { n: n + 1 })), kind);
   if (seat.kind === "bot") {
-    const bot = h("select", { name: `seat-${n}-bot`, "aria-label": t("lobby.botType") }, game.bots.map((b) => h("option", { value: b, selected: b === seat.bot }, b)));
+    // Bots are named levels only (the server refuses anything else).
+    const bot = h("select", { name: `seat-${n}-bot`, "aria-label": t("lobby.strength") }, game.bots.map((b) => h("option", { value: b.level, selected: b.level === seat.bot, title: b.help[lang()] || b.help.en }, t(`lobby.${b.level}`))));
     bot.addEventListener("change", () => {
       seat.bot = bot.value;
-      redraw();
     });
     row.append(bot);
-    if (SEARCH_BOTS.has(seat.bot)) {
-      const strength = h("select", { name: `seat-${n}-strength`, "aria-label": t("lobby.strength") },
-        Object.keys(STRENGTHS).map((s) => h("option", { value: s, selected: s === seat.strength }, t(`lobby.${s}`))));
-      strength.addEventListener("change", () => {
-        seat.strength = strength.value;
-      });
-      row.append(strength);
-    }
   }
   return row;
 }

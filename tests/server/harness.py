@@ -22,8 +22,8 @@ PASSWORD = "correct horse battery"
 class Player:
     """One browser: its own cookies (session) and connections."""
 
-    def __init__(self, app: Any, name: str | None) -> None:
-        self.http = TestClient(app)
+    def __init__(self, app: Any, name: str | None, address: str = "testclient") -> None:
+        self.http = TestClient(app, client=(address, 50000))
         self.name = name
         if name is not None:
             response = self.post("/api/register", {"name": name, "password": PASSWORD})
@@ -100,15 +100,20 @@ class Harness:
         return services
 
     def player(self, name: str | None = None) -> Player:
+        """A new browser, on a client address of its own, with a new account."""
         self._count += 1
-        return Player(self.app, name or f"player{self._count}")
+        return Player(self.app, name or f"player{self._count}", self._address())
 
     def anonymous(self) -> Player:
-        return Player(self.app, None)
+        self._count += 1
+        return Player(self.app, None, self._address())
+
+    def _address(self) -> str:
+        return f"10.0.{self._count // 250}.{self._count % 250 + 1}"
 
     def returning(self, player: Player) -> Player:
         """The same browser (its session cookie) coming back to this server."""
-        again = Player(self.app, None)
+        again = Player(self.app, None, "testclient")
         again.http.cookies = player.http.cookies
         again.name, again.id = player.name, player.id
         return again

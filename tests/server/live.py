@@ -32,6 +32,7 @@ class LiveServer:
         *,
         bot_delay: float = 0.0,
         database_url: str | None = None,
+        options: tuple[str, ...] = (),
         offer_seconds: float = 30.0,
     ) -> None:
         self.data_dir = data_dir
@@ -40,6 +41,8 @@ class LiveServer:
         self.bot_delay = bot_delay
         self.offer_seconds = offer_seconds
         self.database_url = database_url
+        self.options = options
+        """More `kaido serve` options."""
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
 
@@ -50,6 +53,7 @@ class LiveServer:
         command += ["--register", "tests.core.tiny_game:TINY", "--log-level", "warning"]
         if self.database_url:
             command += ["--database-url", self.database_url]
+        command += self.options
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with self.log.open("ab") as log:

@@ -11,15 +11,15 @@ from tests.server.harness import Harness, receive_state, wait_for
 
 def test_a_thinking_bot_does_not_hold_up_other_tables(harness: Harness) -> None:
     ann, bob, cid = harness.player("Ann"), harness.player("Bob"), harness.player("Cid")
-    slow = ann.create(["human", "mcts:time=1.5"])
+    slow = ann.create(["human", "strong"])
     ann.act(slow, ["draw"], move=0)
-    ann.act(slow, ["end"], move=1)  # the bot now searches for 1.5 s per decision
+    ann.act(slow, ["end"], move=1)  # the strong bot now searches for a second per decision
     other = bob.create(["human", "human"])
     cid.join(other)
     for move, action in enumerate([["draw"], ["end"]]):
         assert bob.act(other, action, move=move).status_code == 200
     assert cid.act(other, ["draw"], move=2).status_code == 200
-    # The bot's turn is at least two decisions of 1.5 s: had it held up the server, these
+    # The bot's turn is at least two decisions of a second: had it held up the server, these
     # moves would have waited for its turn to end.
     assert ann.state(slow)["to_move"] == 1
     wait_for(lambda: ann.state(slow)["to_move"] == 0, timeout=30, what="the bot's move")
@@ -28,7 +28,7 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(harness: Harness) -> None:
 def test_bots_pause_visibly_before_moving(tmp_path: Path) -> None:
     with Harness(tmp_path, bot_delay=0.4) as harness:
         ann = harness.player("Ann")
-        table = ann.create(["human", "random"])
+        table = ann.create(["human", "easy"])
         with ann.socket(table) as socket:
             receive_state(socket)
             socket.send_json({"type": "act", "action": ["draw"], "move": 0})

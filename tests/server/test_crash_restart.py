@@ -54,7 +54,7 @@ def test_a_killed_server_loses_no_accepted_move(tmp_path: Path) -> None:
         assert bob.post(f"/api/tables/{duel}/join", json={}).status_code == 200
         bots_only = ann.post(
             "/api/tables",
-            json={"game": "tiny", "seats": [{"kind": "bot", "bot": "random"}] * 3, "my_seat": None},
+            json={"game": "tiny", "seats": [{"kind": "bot", "bot": "easy"}] * 3, "my_seat": None},
         ).json()["table"]["id"]
         accepted = play([ann, bob], duel, 7)
         before = state(ann, duel)

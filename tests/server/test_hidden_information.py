@@ -106,7 +106,7 @@ def play_one(
     options: dict[str, Any],
 ) -> int:
     humans = [harness.player() for _ in range(players - bots)]
-    seats = ["human"] * (players - bots) + ["random"] * bots
+    seats = ["human"] * (players - bots) + ["easy"] * bots
     table = humans[0].create(seats, game=game.id, options=options)
     for human in humans[1:]:
         assert human.join(table).status_code == 200

@@ -15,7 +15,7 @@ def seat_body(*specs: str) -> list[dict[str, Any]]:
 
 def test_a_table_waits_for_its_humans_then_starts(harness: Harness) -> None:
     ann, bob = harness.player("Ann"), harness.player("Bob")
-    table = ann.create(["human", "human", "random"])
+    table = ann.create(["human", "human", "easy"])
     waiting = ann.state(table)
     assert waiting["status"] == "open" and waiting["seat"] == 0 and "view" not in waiting
     assert [s["user"] for s in waiting["seats"]] == ["Ann", None, None]
@@ -29,7 +29,7 @@ def test_a_table_waits_for_its_humans_then_starts(harness: Harness) -> None:
 
 def test_a_table_of_bots_starts_at_once_and_plays_to_the_end(harness: Harness) -> None:
     ann = harness.player("Ann")
-    table = ann.create(["random", "greedy"], my_seat=None)
+    table = ann.create(["easy", "normal"], my_seat=None)
     state = ann.state(table)
     assert state["status"] in ("playing", "finished") and state["seat"] is None
     final = wait_for(lambda: (s := ann.state(table))["status"] == "finished" and s, what="end")
@@ -49,8 +49,8 @@ def test_a_table_of_bots_starts_at_once_and_plays_to_the_end(harness: Harness) -
             {"game": "tiny", "seats": seat_body("human", "human"), "options": {"speed": 1}},
             "unknown option 'speed'",
         ),
-        ({"game": "tiny", "seats": seat_body("human", "wizard")}, "no agent 'wizard'"),
-        ({"game": "tiny", "seats": seat_body("human", "random"), "my_seat": 1}, "not a human"),
+        ({"game": "tiny", "seats": seat_body("human", "wizard")}, "easy, normal, strong"),
+        ({"game": "tiny", "seats": seat_body("human", "easy"), "my_seat": 1}, "not a human"),
         (
             {"game": "tiny", "seats": [{"kind": "robot"}, {"kind": "human"}]},
             "seats.0.kind",
@@ -95,8 +95,8 @@ def test_lists_open_mine_in_play_and_finished(harness: Harness) -> None:
     ann, bob = harness.player("Ann"), harness.player("Bob")
     open_table = ann.create(["human", "human"])
     secret = ann.create(["human", "human"], private=True)
-    playing = ann.create(["human", "random"])
-    finished = ann.create(["random", "random"], my_seat=None)
+    playing = ann.create(["human", "easy"])
+    finished = ann.create(["easy", "easy"], my_seat=None)
     wait_for(lambda: ann.state(finished)["status"] == "finished", what="the bots' game")
 
     def ids(player: Any, query: str) -> set[str]:

@@ -125,7 +125,7 @@ def test_silent_bot_steps_wait_for_nothing(tmp_path: Path, quiet: None) -> None:
     # A bot waits an hour between two things it shows, but its silent draw is at once.
     with Harness(tmp_path, bot_delay=3600) as harness:
         ann = harness.player("Ann")
-        table = ann.create(["human", "random"], game="tiny_quiet")
+        table = ann.create(["human", "easy"], game="tiny_quiet")
         ann.act(table, ["draw"], move=0)
         ann.act(table, ["end"], move=1)  # shown now
         drew = wait_for(lambda: (s := ann.state(table))["version"] == 3 and s, what="its draw")
@@ -136,7 +136,7 @@ def test_silent_bot_steps_wait_for_nothing(tmp_path: Path, quiet: None) -> None:
 
 def test_a_searching_bot_is_announced(harness: Harness) -> None:
     ann = harness.player("Ann")
-    table = ann.create(["human", "mcts:time=1"])
+    table = ann.create(["human", "strong"])
     with ann.socket(table) as socket:
         assert receive_state(socket)["thinking"] is None
         socket.send_json({"type": "act", "action": ["draw"], "move": 0})

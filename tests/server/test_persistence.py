@@ -41,7 +41,7 @@ def test_a_restart_resumes_the_game_exactly(tmp_path: Path, database_url: str) -
 def test_bots_go_on_after_a_restart(tmp_path: Path, database_url: str) -> None:
     with Harness(tmp_path, database_url, bot_delay=0.05) as first:
         ann = first.player("Ann")
-        table = ann.create(["random", "random", "random"], my_seat=None)
+        table = ann.create(["easy", "easy", "easy"], my_seat=None)
         wait_for(lambda: len(first.services.store.actions(table)) >= 3, what="a few moves")
         assert ann.state(table)["status"] == "playing"
     with Harness(tmp_path, database_url) as second:
@@ -56,7 +56,7 @@ def test_bots_go_on_after_a_restart(tmp_path: Path, database_url: str) -> None:
 def test_every_message_follows_its_commit(tmp_path: Path, database_url: str) -> None:
     with Harness(tmp_path, database_url) as harness:
         ann = harness.player("Ann")
-        table = ann.create(["human", "random"])
+        table = ann.create(["human", "easy"])
         with ann.socket(table) as socket:
             message = receive_state(socket)
             for _ in range(30):

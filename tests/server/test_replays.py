@@ -15,7 +15,7 @@ from tests.server.harness import Harness, Player, wait_for
 
 def finished_table(harness: Harness) -> tuple[Player, str]:
     ann = harness.player("Ann")
-    table = ann.create(["random", "greedy"], my_seat=None)
+    table = ann.create(["easy", "normal"], my_seat=None)
     wait_for(lambda: ann.state(table)["status"] == "finished", what="the game to end")
     return ann, table
 
@@ -28,7 +28,7 @@ def test_the_record_downloads_and_replays(
     assert response.status_code == 200
     assert f'filename="kaido-{table}.json"' in response.headers["content-disposition"]
     record = Record.loads(response.text)
-    assert record.players == ["bot random", "bot greedy"]
+    assert record.players == ["bot easy", "bot normal"]
     assert record.actions == harness.services.store.actions(table)
     final = replay(TINY, record)
     assert TINY.result(final).to_json() == ann.state(table)["result"]

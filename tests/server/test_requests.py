@@ -107,7 +107,7 @@ def test_acting_before_the_start_and_after_the_end(harness: Harness) -> None:
     waiting = ann.create(["human", "human"])
     early = ann.act(waiting, ["draw"], move=0)
     assert early.status_code == 409 and "not started" in early.json()["error"]
-    done = ann.create(["random", "random"], my_seat=None)
+    done = ann.create(["easy", "easy"], my_seat=None)
     wait_for(lambda: ann.state(done)["status"] == "finished", what="the end")
     late = ann.act(done, ["draw"], move=ann.state(done)["version"])
     assert late.status_code == 409 and late.json()["error"] == "the game is over"

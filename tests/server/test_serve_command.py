@@ -46,3 +46,19 @@ def test_the_data_directory_is_created_with_a_private_secret(tmp_path: Path) -> 
     again = Settings(data_dir=data)
     again.prepare()
     assert again.secret_key == settings.secret_key
+
+
+@pytest.mark.parametrize(
+    ("level", "words"),
+    [
+        ("strong", "LEVEL=SPEC"),
+        ("huge=greedy", "bot levels are easy, normal, strong"),
+        ("strong=nosuch", "no agent 'nosuch'"),
+    ],
+)
+def test_bad_bot_levels_are_one_clear_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, level: str, words: str
+) -> None:
+    argv = ["serve", "--bot-level", level, "--port", "1", "--data-dir", str(tmp_path)]
+    assert main(argv) == 2
+    assert words in capsys.readouterr().err

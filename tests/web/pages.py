@@ -34,7 +34,7 @@ def play_as_guest(page: Page, base: str) -> None:
 def create_table(
     page: Page, seats: list[str], game: str = "tiny", checked: tuple[str, ...] = ()
 ) -> str:
-    """Fill in the lobby form: each seat `human` or a bot kind, the `checked` options
+    """Fill in the lobby form: each seat `human` or a bot level, the `checked` options
     ticked; the creator takes seat 1."""
     page.select_option("select[name=game]", game)
     for option in checked:

@@ -78,7 +78,7 @@ def api_state(page: Page, table: str) -> dict[str, Any]:
 
 def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None:
     sign_up(page, server.url, "Ann")
-    table = create_table(page, ["human", "heuristic", "heuristic", "heuristic"], game="catan")
+    table = create_table(page, ["human", "normal", "normal", "normal"], game="catan")
     page.wait_for_selector("svg.catan")
     # The opening: two settlements and two roads, each clicked on the board.
     for kind in ["settlement", "road", "settlement", "road"]:
@@ -123,7 +123,7 @@ def test_two_humans_never_receive_each_others_hand(browser: Browser, server: Liv
     host, guest = (context.new_page() for context in contexts)
     frames = [Frames(host), Frames(guest)]
     sign_up(host, server.url, "Host")
-    table = create_table(host, ["human", "human", "heuristic"], game="catan")
+    table = create_table(host, ["human", "human", "normal"], game="catan")
     play_as_guest(guest, server.url)
     guest.goto(f"{server.url}/table/{table}")
     guest.click("button.sit")

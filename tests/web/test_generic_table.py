@@ -23,7 +23,7 @@ from tests.web.pages import (
 
 def test_play_against_bots_reload_mid_turn_and_finish(page: Page, server: LiveServer) -> None:
     sign_up(page, server.url, "Ann")
-    table = create_table(page, ["human", "random", "greedy"])
+    table = create_table(page, ["human", "easy", "normal"])
     assert wait_for_turn_or_end(page)
     click_action(page, ["draw"])
     hand_before = page.locator("dl.view dt:text-is('hand') + dd").inner_text()
@@ -115,7 +115,7 @@ def test_japanese_throughout(page: Page, server: LiveServer) -> None:
     play_as_guest(page, server.url)
     page.click("button.lang")
     expect(page.locator("#create-table h2")).to_have_text("新しいテーブル")
-    create_table(page, ["human", "random"])
+    create_table(page, ["human", "easy"])
     assert wait_for_turn_or_end(page)
     expect(page.locator("p.turn.mine")).to_have_text("あなたの番です")
     expect(page.locator("button.legal")).to_have_text(["引く"])

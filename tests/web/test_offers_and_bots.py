@@ -56,7 +56,7 @@ def test_declining_offers_automatically(browser: Browser, server: LiveServer) ->
 
 def test_a_searching_bot_shows_it_is_thinking(page: Page, server: LiveServer) -> None:
     sign_up(page, server.url, "Ann")
-    create_table(page, ["human", "mcts"])  # a search bot, "normal": a second per decision
+    create_table(page, ["human", "strong"])  # a search bot: a second per decision
     click_action(page, ["draw"])
     click_action(page, ["end"])
     expect(page.locator(".thinking")).to_contain_text("is thinking", timeout=15_000)

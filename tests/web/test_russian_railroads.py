@@ -183,7 +183,7 @@ def choose(rng: random.Random, state: dict[str, Any], paid: bool) -> list[Any]:
 
 def test_a_russian_railroads_game_against_two_bots(page: Page, server: LiveServer) -> None:
     sign_up(page, server.url, "Ann")
-    table = create_table(page, ["human", "heuristic", "heuristic"], game="russian_railroads")
+    table = create_table(page, ["human", "normal", "normal"], game="russian_railroads")
     page.wait_for_selector("svg.rr.main")
     rng = random.Random(7)
     done: dict[str, int] = {}

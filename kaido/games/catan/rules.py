@@ -30,6 +30,7 @@ class CatanGame(Game[CatanState]):
     rules_version = "1"
     rules_prefix = "CT"
     agent_kinds = {"heuristic": "kaido.games.catan.bots:HeuristicAgent"}
+    bot_levels = {"strong": "mcts:time=1:widen=1:rollout=10"}  # bench/README.md
     option_specs = (
         OptionSpec(
             "layout",

@@ -120,6 +120,7 @@ class RussianRailroads(Game[RRState]):
         ),
     )
     agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}
+    bot_levels = {"strong": "mcts:time=1:worlds=1:rollout=0:c=0.25"}  # bench/README.md
 
     def __init__(self) -> None:
         table = ActionTable()

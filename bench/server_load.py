@@ -1,0 +1,264 @@
+"""Load on `kaido serve`, measured from outside as players feel it.
+
+Starts `kaido serve` on a free loopback port (a fresh data directory; SQLite, or the
+PostgreSQL database `--database-url` names), opens N tables of one scripted human and two
+bots, and drives every human over its WebSocket: when the human may act it waits a human
+pause, sends a random legal action and times how long its update takes to come back (bots'
+thinking is not in it: only the human's own moves are timed). Prints one row a run:
+
+    .venv/bin/python bench/server_load.py --tables 100 200 500 --seconds 60
+    .venv/bin/python bench/server_load.py --tables 500 --database-url postgresql://...
+
+The client runs on the same machine and takes CPU of its own; the server CPU column is the
+server processes' own time (user + system) over the measured interval, in % of one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import websockets
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: int = 0
+    reconnects: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """`kaido serve` in a subprocess, with the limits a load test needs lifted."""
+
+    def __init__(self, args: argparse.Namespace, data_dir: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(self.port)]
+        command += ["--data-dir", str(data_dir), "--bot-delay", str(args.bot_delay)]
+        command += ["--no-rate-limits", "--sockets-per-client", "100000"]
+        command += ["--max-tables-per-user", "100000", "--log-level", "warning"]
+        if args.workers > 1:
+            command += ["--workers", str(args.workers)]
+        if args.database_url:
+            command += ["--database-url", args.database_url]
+        self.log = (data_dir / "server.log").open("wb")
+        self.process = subprocess.Popen(command, cwd=REPO, stdout=self.log, stderr=self.log)
+
+    def wait_ready(self) -> None:
+        for _ in range(300):
+            try:
+                if httpx2.get(f"{self.url}/api/me", timeout=1).status_code == 200:
+                    return
+            except httpx2.TransportError:
+                pass
+            time.sleep(0.1)
+        raise SystemExit("kaido serve did not start")
+
+    def cpu_seconds(self) -> float:
+        """User + system time of the server and its worker processes."""
+        total = 0.0
+        for pid in [self.process.pid, *_children(self.process.pid)]:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        children = task / "children"
+        if children.exists():
+            found += [int(child) for child in children.read_text().split()]
+    return found
+
+
+async def new_table(client: httpx2.AsyncClient, game: str) -> str:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}]
+    response = await client.post("/api/tables", json={"game": game, "seats": seats})
+    response.raise_for_status()
+    table: str = response.json()["table"]["id"]
+    return table
+
+
+async def set_up(url: str, game: str, count: int) -> list[tuple[str, str]]:
+    """`count` guests with a table each: (cookie, table id)."""
+
+    async def one() -> tuple[str, str]:
+        async with httpx2.AsyncClient(base_url=url, timeout=60) as client:
+            (await client.post("/api/guest")).raise_for_status()
+            table = await new_table(client, game)
+            return f"kaido_session={client.cookies['kaido_session']}", table
+
+    gate = asyncio.Semaphore(20)
+
+    async def gated() -> tuple[str, str]:
+        async with gate:
+            return await one()
+
+    return list(await asyncio.gather(*(gated() for _ in range(count))))
+
+
+async def play(
+    url: str,
+    cookie: str,
+    table: str,
+    stats: Stats,
+    until: float,
+    args: argparse.Namespace,
+    rng: random.Random,
+) -> None:
+    """One human at one table until the time is up or it made `--moves` moves."""
+    address = url.replace("http://", "ws://") + f"/ws/tables/{table}"
+    made = 0
+    while time.monotonic() < until and made < args.moves:
+        async with websockets.connect(
+            address, additional_headers={"Cookie": cookie}, max_size=None
+        ) as ws:
+            made = await _play_connected(ws, stats, until, args, rng, made)
+
+
+async def _play_connected(
+    ws: Any,
+    stats: Stats,
+    until: float,
+    args: argparse.Namespace,
+    rng: random.Random,
+    made: int,
+) -> int:
+    sent: tuple[int, float] | None = None
+    version = -1
+    while time.monotonic() < until and made < args.moves:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
+        except TimeoutError:
+            return made
+        message = json.loads(raw)
+        kind = message.get("type")
+        if kind == "reconnect":
+            stats.reconnects += 1
+            return made
+        if kind == "error":
+            stats.errors += 1
+            sent = None
+            continue
+        if kind != "state":
+            continue
+        if version >= 0:
+            stats.moves += max(0, message["version"] - version)
+        version = message["version"]
+        if sent is not None and version > sent[0]:
+            stats.latencies.append(time.monotonic() - sent[1])
+            sent = None
+        legal = message.get("legal") or []
+        if legal and sent is None:
+            await asyncio.sleep(rng.uniform(*args.think))
+            action = rng.choice(legal)["action"]
+            sent = (version, time.monotonic())
+            await ws.send(json.dumps({"type": "act", "action": action, "move": version}))
+            made += 1
+    return made
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="kaido-load-") as data:
+        server = Server(args, Path(data))
+        try:
+            server.wait_ready()
+            seated = await set_up(server.url, args.game, tables)
+            stats = Stats()
+            start_cpu, start = server.cpu_seconds(), time.monotonic()
+            until = start + args.seconds
+            rngs = [random.Random(args.seed * 100_003 + n) for n in range(tables)]
+            await asyncio.gather(
+                *(
+                    play(server.url, cookie, table, stats, until, args, rngs[n])
+                    for n, (cookie, table) in enumerate(seated)
+                )
+            )
+            elapsed = time.monotonic() - start
+            cpu = server.cpu_seconds() - start_cpu
+        finally:
+            server.stop()
+    ms = [1000 * value for value in stats.latencies]
+    return {
+        "tables": tables,
+        "moves/s": stats.moves / elapsed,
+        "timed": len(ms),
+        "p50": statistics.median(ms) if ms else float("nan"),
+        "p95": percentile(ms, 0.95),
+        "p99": percentile(ms, 0.99),
+        "cpu%": 100 * cpu / elapsed,
+        "errors": stats.errors,
+        "reconnects": stats.reconnects,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[100, 200, 500])
+    parser.add_argument("--game", default="catan")
+    parser.add_argument("--seconds", type=float, default=60, help="measured time per run")
+    parser.add_argument("--moves", type=int, default=60, help="at most, per human")
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), help="seconds")
+    parser.add_argument("--bot-delay", type=float, default=0.8)
+    parser.add_argument("--workers", type=int, default=1, help="kaido serve --workers")
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print("| tables | moves/s | timed moves | p50 ms | p95 ms | p99 ms | server CPU | errors |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for tables in args.tables:
+        row = asyncio.run(run_once(args, tables))
+        print(
+            f"| {row['tables']} | {row['moves/s']:.0f} | {row['timed']} | {row['p50']:.1f} "
+            f"| {row['p95']:.1f} | {row['p99']:.1f} | {row['cpu%']:.0f}% "
+            f"| {row['errors']} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

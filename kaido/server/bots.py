@@ -1,0 +1,94 @@
+"""Bot levels: the only bots the web application seats.
+
+A seat names a level (`easy`, `normal`, `strong`), never an agent spec: a spec is code
+settings (`mcts:time=100000`) that a visitor must not choose. Each level is a fixed spec,
+the game's own choice (`Game.bot_levels`) or the default below, and every search is cut
+at `Settings.bot_seconds` by the server whatever its spec says.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from kaido.agents import make_agent
+from kaido.core.errors import KaidoError
+from kaido.core.game import Game
+
+log = logging.getLogger("kaido.server")
+
+LEVELS = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "normal"
+"""What a seat stored with anything but a level (an older server's raw spec) plays."""
+
+HELP = {
+    "easy": {
+        "en": "plays the move that looks best right now; answers at once",
+        "ja": "いま最善に見える手を打つ。すぐに答える",
+    },
+    "normal": {
+        "en": "follows the game's own strategy (or a short search); answers at once",
+        "ja": "ゲームごとの戦略（または短い探索）で打つ。すぐに答える",
+    },
+    "strong": {
+        "en": "searches many possible futures before each decision",
+        "ja": "決定ごとに多くの先の展開を読む",
+    },
+}
+
+
+def default_specs(game: Game[Any]) -> dict[str, str]:
+    normal = "heuristic" if "heuristic" in game.agent_kinds else "mcts:time=0.2"
+    return {"easy": "greedy", "normal": normal, "strong": "mcts:time=1", **game.bot_levels}
+
+
+def spec_seconds(spec: str) -> float:
+    """The search time a spec asks for (0 for bots that do not search by time)."""
+    for part in spec.split(":")[1:]:
+        name, _, value = part.partition("=")
+        if name == "time":
+            return float(value)
+    return 0.0
+
+
+class BotLevels:
+    """Each game's level -> spec table, checked once at start-up."""
+
+    def __init__(self, overrides: Mapping[str, str], cap: float) -> None:
+        unknown = set(overrides) - set(LEVELS)
+        if unknown:
+            raise KaidoError(f"bot levels are {', '.join(LEVELS)}; not {sorted(unknown)}")
+        self.overrides = dict(overrides)
+        self.cap = cap
+
+    def specs(self, game: Game[Any]) -> dict[str, str]:
+        return {**default_specs(game), **self.overrides}
+
+    def check(self, game: Game[Any]) -> None:
+        """Raise a KaidoError naming a level whose spec this game cannot build."""
+        for level, spec in self.specs(game).items():
+            try:
+                make_agent(spec, game, 0)
+            except KaidoError as error:
+                raise KaidoError(f"bot level {level} ({spec}) for {game.id}: {error}") from None
+
+    def spec(self, game: Game[Any], level: str | None) -> str:
+        """The spec a seat's stored level plays; an unknown one plays the default level."""
+        specs = self.specs(game)
+        if level in specs:
+            return specs[level]
+        log.warning("a seat's bot %r is not a level; it plays %s", level, DEFAULT_LEVEL)
+        return specs[DEFAULT_LEVEL]
+
+    def describe(self, game: Game[Any]) -> list[dict[str, Any]]:
+        """The levels as the lobby shows them: name, what they do, how long they think."""
+        specs = self.specs(game)
+        return [
+            {
+                "level": level,
+                "seconds": min(spec_seconds(specs[level]), self.cap),
+                "help": HELP[level],
+            }
+            for level in LEVELS
+        ]
