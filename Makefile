@@ -25,8 +25,8 @@ run: $(VENV)/.run-installed
 	$(BIN)/kaido serve --data-dir kaido-data
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check kaido tests bench scripts
-	$(BIN)/ruff format --check kaido tests bench scripts
+	$(BIN)/ruff check kaido tests bench scripts examples
+	$(BIN)/ruff format --check kaido tests bench scripts examples
 	$(BIN)/mypy
 
 # scripts/test-services.sh installs Chromium and PostgreSQL when missing and runs the tests

@@ -62,8 +62,6 @@ class Server:
         command += ["--data-dir", str(data_dir), "--bot-delay", str(args.bot_delay)]
         command += ["--no-rate-limits", "--sockets-per-client", "100000"]
         command += ["--max-tables-per-user", "100000", "--log-level", "warning"]
-        if args.workers > 1:
-            command += ["--workers", str(args.workers)]
         if args.database_url:
             command += ["--database-url", args.database_url]
         self.log = (data_dir / "server.log").open("wb")
@@ -244,7 +242,6 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60, help="at most, per human")
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), help="seconds")
     parser.add_argument("--bot-delay", type=float, default=0.8)
-    parser.add_argument("--workers", type=int, default=1, help="kaido serve --workers")
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

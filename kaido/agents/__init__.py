@@ -12,6 +12,7 @@ from typing import Any
 
 from kaido.agents.base import Agent
 from kaido.agents.mcts import ISMCTSAgent, MCTSAgent
+from kaido.agents.settings import parse_settings
 from kaido.agents.simple import GreedyAgent, RandomAgent
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
@@ -47,33 +48,17 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7919 + 1) % (1 << 62)
 
 
-def _setting(text: str) -> Any:
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    if "+" in text:
-        return tuple(text.split("+"))
-    return text
-
-
 def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
     """The agent a spec such as `mcts:time=0.2` describes, seeded with `seed`."""
     kind, *parts = spec.strip().split(":")
     kinds = agent_kinds(game)
     if kind not in kinds:
         raise KaidoError(f"no agent {kind!r} for {game.id} (agents: {', '.join(kinds)})")
-    settings: dict[str, Any] = {}
-    for part in parts:
-        name, sep, value = part.partition("=")
-        if not sep:
-            raise KaidoError(f"agent settings are written name=value, got {part!r} in {spec!r}")
-        settings[name] = _setting(value)
     module, _, attribute = kinds[kind].partition(":")
     cls = getattr(importlib.import_module(module), attribute)
+    settings = parse_settings(kind, cls, parts)
     try:
         agent: Agent = cls(seed=seed, **settings)
-    except TypeError as error:
+    except ValueError as error:
         raise KaidoError(f"bad settings for agent {kind!r}: {error}") from None
     return agent

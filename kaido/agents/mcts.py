@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
@@ -78,13 +78,20 @@ class _SearchAgent(Agent):
         c: float = 0.7,
         rollout: int = 30,
         widen: float = 0.0,
-        others: str = "tree",
+        others: Literal["tree", "policy"] = "tree",
     ) -> None:
         super().__init__(seed)
         if others not in ("tree", "policy"):
-            raise TypeError(f"others must be 'tree' or 'policy', not {others!r}")
+            raise ValueError(f"others must be 'tree' or 'policy', not {others!r}")
         if iterations is None and time is None:
             iterations = 500
+        for name, value in (("iterations", iterations), ("time", time)):
+            if value is not None and value <= 0:
+                raise ValueError(f"{name} must be positive")
+        if rollout < 0:
+            raise ValueError("rollout must not be negative")
+        if c < 0 or widen < 0:
+            raise ValueError("c and widen must not be negative")
         self.iterations = iterations
         self.seconds = time
         self.c = c
@@ -218,8 +225,11 @@ class MCTSAgent(_SearchAgent):
 
     def __init__(self, seed: int = 0, worlds: int = 4, **settings: Any) -> None:
         super().__init__(seed, **settings)
+        if worlds < 1:
+            raise ValueError("worlds must be positive")
         self.worlds = worlds
         self._kept: list[_Tree] = []
+        self._kept_for = -1
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         me, players = game.to_move(state), game.num_players(state)
@@ -244,9 +254,10 @@ class MCTSAgent(_SearchAgent):
         return action
 
     def _kept_trees(self, game: Game[Any], state: Any, me: int) -> list[_Tree]:
-        """The kept trees whose world the player cannot tell from the real game."""
+        """The kept trees whose world the player cannot tell from the real game, if the
+        player searched them (under `others=policy` a tree is grown for one player)."""
         kept, self._kept = self._kept, []
-        if not kept:
+        if not kept or self._kept_for != me:
             return []
         seen = game.view(state, me)
         return [
@@ -259,6 +270,7 @@ class MCTSAgent(_SearchAgent):
 
     def _keep(self, game: Game[Any], trees: list[_Tree], action: Action) -> None:
         """Each world after `action`, with the subtree the search grew under it."""
+        self._kept_for = self._me
         for tree in trees:
             child = tree.root.children.get(action.index)
             if child is not None:

@@ -25,7 +25,7 @@ from kaido.core.options import parse_option_text
 from kaido.games import get_game, register_specs
 from kaido.server.config import default_data_dir
 from kaido.tournament.plan import FORMATS, default_players, make_plan
-from kaido.tournament.ratings import Played, Standings, standings
+from kaido.tournament.ratings import Played, Standings, standings, standings_json
 from kaido.tournament.run import Runner, make_runner, play_missing
 from kaido.tournament.store import (
     DEFAULT_FILE,
@@ -103,9 +103,11 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.json:
-        print(json.dumps(standings_json(tournament, table), indent=2))
+        header = {"tournament": tournament.name, **tournament.plan.to_json()}
+        header["planned_games"] = tournament.games
+        print(json.dumps({**header, **standings_json(table)}, indent=2))
     else:
-        print_standings(console, tournament, table)
+        print_standings(console, tournament_title(tournament, table), table)
         rate = f", {played / wall:.1f} games/s" if played and wall > 0 else ""
         console.print(
             f"{played} games played now{rate}; stored as [bold]{tournament.name}[/] in "
@@ -146,50 +148,15 @@ def tournament_standings(store: TournamentStore, tournament: Tournament) -> Stan
     return standings(plan.bots, plan.players, played)
 
 
-def standings_json(tournament: Tournament, table: Standings) -> dict[str, Any]:
-    return {
-        "tournament": tournament.name,
-        **tournament.plan.to_json(),
-        "planned_games": tournament.games,
-        "games": table.games,
-        "standings": [
-            {
-                "bot": row.bot,
-                "mu": round(row.mu, 4),
-                "sigma": round(row.sigma, 4),
-                "rating_95": [round(x, 4) for x in row.rating_interval],
-                "seats_played": row.games,
-                "wins": round(row.wins, 4),
-                "win_rate": round(row.win_rate, 4),
-                "win_rate_95": [round(x, 4) for x in row.win_interval],
-                "mean_place": round(row.mean_place, 4),
-                "mean_score": round(row.mean_score, 4),
-                "by_seat": [
-                    {"seat": s + 1, "games": r.games, "wins": round(r.wins, 4)}
-                    for s, r in enumerate(row.seats)
-                ],
-            }
-            for row in table.bots
-        ],
-        "by_seat": [
-            {
-                "seat": s + 1,
-                "games": r.games,
-                "wins": round(r.wins, 4),
-                "win_rate": round(r.win_rate, 4),
-                "win_rate_95": [round(x, 4) for x in r.interval],
-            }
-            for s, r in enumerate(table.seats)
-        ],
-    }
-
-
-def print_standings(console: Console, tournament: Tournament, table: Standings) -> None:
+def tournament_title(tournament: Tournament, table: Standings) -> str:
     plan = tournament.plan
-    title = (
+    return (
         f"{tournament.name}: {plan.game}, {plan.players} players, {plan.format}, "
         f"{table.games}/{tournament.games} games"
     )
+
+
+def print_standings(console: Console, title: str, table: Standings) -> None:
     bots = Table(title=title)
     columns = ("#", "bot", "rating (95%)", "seats", "win rate (95%)", "mean place", "mean score")
     for column in columns:
@@ -209,7 +176,7 @@ def print_standings(console: Console, tournament: Tournament, table: Standings) 
     console.print(bots)
     seats = Table(title="win rate by seat")
     seats.add_column("bot")
-    for seat in range(plan.players):
+    for seat in range(len(table.seats)):
         seats.add_column(f"seat {seat + 1}", justify="right")
     for row in table.bots:
         seats.add_row(row.bot, *(f"{r.win_rate:.0%} of {r.games}" for r in row.seats))

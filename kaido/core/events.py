@@ -2,13 +2,18 @@
 
 Games build events only when asked (`apply(..., narrate=True)`); self-play and search pay
 nothing for them. Part of an event may be secret (the card a player drew): `secret` is
-merged into the data only for the players in `audience`.
+merged into the data only for the players in `audience`. Viewers get one flat mapping
+(`for_viewer`), so the data may not use the key `kind` and a secret may only add keys:
+an event that would clash is refused when it is made.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+RESERVED = frozenset({"kind"})
+"""Keys of `for_viewer` that are not the event's data."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +22,12 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     secret: dict[str, Any] | None = None
     audience: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        secret = self.secret or {}
+        clash = RESERVED & (self.data.keys() | secret.keys()) or self.data.keys() & secret.keys()
+        if clash:
+            raise ValueError(f"event {self.kind!r}: data key {sorted(clash)[0]!r} is taken")
 
     def for_viewer(self, viewer: int | None) -> dict[str, Any]:
         """The event as `viewer` (a seat, or None for a spectator) may see it."""

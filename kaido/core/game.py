@@ -144,6 +144,19 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, player: int | None) -> dict[str, Any]:
         """What `player` (or a spectator, for None) may see, as JSON-ready data."""
 
+    def encode(self, state: S, player: int) -> Sequence[float] | None:
+        """What `player` may see (no more than `view` shows) as numbers for learning agents,
+        equally many in every state of a game with the same options. None, the default:
+        `kaido.env` hashes the view into a fixed-length vector instead."""
+        return None
+
+    def balance(self, state: S, events: Sequence[Event]) -> dict[str, float]:
+        """Figures of one finished game for balance reports (`kaido report`), by name: how
+        often each dice total came up, 1 if the winner followed some strategy, ... The
+        report shows each figure's mean over the games. `events` are every event of the
+        game, unfiltered. None by default."""
+        return {}
+
     @abstractmethod
     def determinize(self, state: S, player: int, rng: Rng) -> S:
         """A full state that `player` cannot tell from `state`: what they cannot see

@@ -36,6 +36,7 @@ from kaido.server.bots import BotLevels
 from kaido.server.config import Settings
 from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
 from kaido.server.geometry import board_geometry, geometry_module
+from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import Buckets, Hashing, Limits, Rate
 from kaido.server.names import name_key
 from kaido.server.runtime import TableRuntime
@@ -170,6 +171,7 @@ def create_app(settings: Settings) -> FastAPI:
     _add_lobby_routes(app, services)
     _add_table_routes(app, services)
     _add_socket(app, services)
+    add_leaderboard_routes(app, Leaderboards(services.store.engine))
     _add_client(app)
     return app
 
@@ -472,7 +474,8 @@ class SocketSubscriber:
         self.loop = loop
         self.user_id = user_id
         self.lang = lang
-        self.queue: asyncio.Queue[str] = asyncio.Queue(self.QUEUE)
+        # Text to send, or a close code (after which nothing more is sent).
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue(self.QUEUE)
         self.overflowed = False
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -480,7 +483,11 @@ class SocketSubscriber:
         with contextlib.suppress(RuntimeError):  # RuntimeError: the connection's loop is gone
             self.loop.call_soon_threadsafe(self._put, text)
 
-    def _put(self, text: str) -> None:
+    def close(self, code: int) -> None:
+        """Close the connection once every message queued before has been sent."""
+        self.loop.call_soon_threadsafe(self._put, code)
+
+    def _put(self, item: str | int) -> None:
         if self.overflowed:
             return
         if self.queue.full():
@@ -488,8 +495,8 @@ class SocketSubscriber:
             self.overflowed = True
             while not self.queue.empty():
                 self.queue.get_nowait()
-            text = self.RECONNECT
-        self.queue.put_nowait(text)
+            item = self.RECONNECT
+        self.queue.put_nowait(item)
 
 
 class SocketCounts:
@@ -588,7 +595,9 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         # Far above what a person (or a scripted player waiting for answers) sends.
         rate = Buckets(Rate(burst=200, every=1 / 100), "messages on this connection")
         try:
-            await receive_messages(socket, token, table_id, subscriber, rate)
+            if await receive_messages(socket, token, table_id, subscriber, rate) == "cut off":
+                # The pump sends the queued refusals, then closes.
+                await asyncio.wait({pump}, timeout=5)
         finally:
             pump.cancel()
             await to_thread.run_sync(tables.unsubscribe, runtime, subscriber)
@@ -599,19 +608,20 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         table_id: str,
         subscriber: SocketSubscriber,
         rate: Buckets,
-    ) -> None:
+    ) -> str:
+        """Serve a connection's messages until it goes ("gone") or is cut off ("cut off")."""
         refused = 0
         while True:
             message = await socket.receive()
             if message["type"] == "websocket.disconnect":
-                return
+                return "gone"
             try:
                 rate.take("socket")
             except TooMany as error:
                 refused += 1
                 if refused > 100:  # a client that does not slow down is cut off
-                    await socket.close(code=4429)
-                    return
+                    subscriber.close(4429)  # after the refusals already queued
+                    return "cut off"
                 subscriber.send({"type": "error", "id": None, **error_body(error)[1]})
                 continue
             text = message.get("text")
@@ -662,9 +672,12 @@ def same_origin(socket: WebSocket) -> bool:
 
 async def _pump(socket: WebSocket, subscriber: SocketSubscriber) -> None:
     while True:
-        text = await subscriber.queue.get()
-        await socket.send_text(text)
-        if subscriber.overflowed and text == subscriber.RECONNECT:
+        item = await subscriber.queue.get()
+        if isinstance(item, int):
+            await socket.close(code=item)
+            return
+        await socket.send_text(item)
+        if subscriber.overflowed and item == subscriber.RECONNECT:
             await socket.close(code=4408)
             return
 

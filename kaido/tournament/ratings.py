@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from statistics import mean
+from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -37,7 +38,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)  # exact at the ends, not 1e-17
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return (low, high)
 
 
 @dataclass
@@ -140,3 +143,43 @@ def _rate(model: PlackettLuce, ratings: dict[str, PlackettLuceRating], game: Pla
         ratings[bot] = model.rating(
             mu=mean(v[0] for v in values), sigma=mean(v[1] for v in values), name=bot
         )
+
+
+def standings_json(table: Standings) -> dict[str, Any]:
+    """The standings as JSON data (figures rounded to 4 places)."""
+
+    def rounded(values: Sequence[float]) -> list[float]:
+        return [round(x, 4) for x in values]
+
+    return {
+        "games": table.games,
+        "standings": [
+            {
+                "bot": row.bot,
+                "mu": round(row.mu, 4),
+                "sigma": round(row.sigma, 4),
+                "rating_95": rounded(row.rating_interval),
+                "seats_played": row.games,
+                "wins": round(row.wins, 4),
+                "win_rate": round(row.win_rate, 4),
+                "win_rate_95": rounded(row.win_interval),
+                "mean_place": round(row.mean_place, 4),
+                "mean_score": round(row.mean_score, 4),
+                "by_seat": [
+                    {"seat": s + 1, "games": r.games, "wins": round(r.wins, 4)}
+                    for s, r in enumerate(row.seats)
+                ],
+            }
+            for row in table.bots
+        ],
+        "by_seat": [
+            {
+                "seat": s + 1,
+                "games": r.games,
+                "wins": round(r.wins, 4),
+                "win_rate": round(r.win_rate, 4),
+                "win_rate_95": rounded(r.interval),
+            }
+            for s, r in enumerate(table.seats)
+        ],
+    }

@@ -5,6 +5,7 @@ seats) and yields them as they finish, for the caller to store one by one.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
@@ -110,7 +111,13 @@ class RayTasks:
         self.ray = ray
         self.started = not ray.is_initialized()
         if self.started:
-            ray.init(address=None if address == "local" else address, log_to_driver=False)
+            local = address == "local"
+            ray.init(
+                address=None if local else address,
+                include_dashboard=False if local else None,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+            )
         self.task = ray.remote(play)
         self.window = max(4, 4 * int(ray.cluster_resources().get("CPU", 1)))
 
@@ -122,7 +129,11 @@ class RayTasks:
             while waiting and len(running) < self.window:
                 running.append(self.task.remote(waiting.pop()))
             ready, running = self.ray.wait(running, num_returns=1)
-            yield self.ray.get(ready[0])
+            try:
+                yield self.ray.get(ready[0])
+            except self.ray.exceptions.RayTaskError as error:
+                cause = getattr(error, "cause", None) or error
+                raise KaidoError(f"a game failed on a Ray worker: {cause}") from None
 
     def close(self) -> None:
         if self.started:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kaido.agents import GENERIC, MCTSAgent, make_agent
 from kaido.core.errors import KaidoError
 from kaido.core.match import play_out
 from kaido.core.rng import Rng
+from kaido.games import get_game
 from tests.conformance.play import sampled_states
 from tests.core.tiny_game import TINY, TinyState
 
@@ -69,10 +72,10 @@ def test_search_finds_the_winning_move(spec: str) -> None:
 
 def test_agent_specs_are_checked() -> None:
     assert set(GENERIC) == {"random", "greedy", "mcts", "ismcts"}
-    with pytest.raises(KaidoError, match="bad settings for agent 'mcts'"):
+    with pytest.raises(KaidoError, match="agent 'mcts' has no setting 'depth'"):
         make_agent("mcts:depth=3", TINY, 0)
     assert make_agent("mcts:time=0.2:c=1.5", TINY, 0).describe() == "mcts(time=0.2)"
-    with pytest.raises(KaidoError, match="others must be 'tree' or 'policy'"):
+    with pytest.raises(KaidoError, match="'others' of agent 'mcts' takes one of tree, policy"):
         make_agent("mcts:others=greedy", TINY, 0)
     modelled = make_agent("mcts:iterations=5:others=policy", TINY, 0)
     assert modelled.describe() == "mcts(it=5, others=policy)"
@@ -109,3 +112,58 @@ def test_mcts_keeps_its_trees_while_nothing_new_is_seen() -> None:
         elif TINY.to_move(state) != me:
             assert not trees
     assert kept_any
+
+
+def test_mcts_keeps_no_tree_for_another_player() -> None:
+    """A tree grown for one player (under `others=policy` the others' moves in it follow
+    the play-out policy) is never searched on for the next player, even one who cannot
+    tell its world from the game."""
+    for state in sampled_states(TINY, 3, seed=3, every=1):
+        if TINY.is_over(state):
+            continue
+        me = TINY.to_move(state)
+        agent = MCTSAgent(seed=2, iterations=40, others="policy")
+        TINY.apply(state, agent.choose(TINY, state))
+        if not TINY.is_over(state) and TINY.to_move(state) != me:
+            assert not agent._kept_trees(TINY, state, TINY.to_move(state))
+
+
+@pytest.mark.parametrize(
+    ("spec", "wrong"),
+    [
+        ("mcts:iterations=ten", "setting 'iterations' of agent 'mcts' takes a whole number"),
+        ("mcts:iterations=2.5", "setting 'iterations' of agent 'mcts' takes a whole number"),
+        ("mcts:time=fast", "setting 'time' of agent 'mcts' takes a number"),
+        ("mcts:time=nan", "setting 'time' of agent 'mcts' takes a number"),
+        ("mcts:iterations=0", "bad settings for agent 'mcts': iterations must be positive"),
+        ("mcts:worlds=0", "bad settings for agent 'mcts': worlds must be positive"),
+        ("mcts:c=1:c=2", "setting 'c' of agent 'mcts' is given twice"),
+        ("mcts:c", "agent settings are written name=value"),
+        ("random:avoid=open offer", "setting 'avoid' of agent 'random' takes names"),
+        ("greedy:propose=true", "agent 'greedy' has no setting 'propose'"),
+    ],
+)
+def test_agent_settings_are_parsed_strictly(spec: str, wrong: str) -> None:
+    with pytest.raises(KaidoError, match=re.escape(wrong)):
+        make_agent(spec, TINY, 0)
+
+
+def test_agent_settings_take_their_types() -> None:
+    agent = make_agent("mcts:iterations=40:c=1.5:worlds=2:others=policy", TINY, 0)
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.iterations, agent.c, agent.worlds, agent.others) == (40, 1.5, 2, "policy")
+    assert make_agent("random:avoid=bank+draw", TINY, 0).describe() == "random(avoid=bank+draw)"
+
+
+def test_game_agent_settings_are_parsed_strictly() -> None:
+    """`heuristic:propose=false` turns proposing off (the text "false" is not true)."""
+    catan, railroads = get_game("catan"), get_game("russian_railroads")
+    for text, value in (("false", False), ("no", False), ("true", True), ("on", True)):
+        assert make_agent(f"heuristic:propose={text}", catan, 0).propose is value
+    with pytest.raises(KaidoError, match="setting 'propose' of agent 'heuristic' takes true"):
+        make_agent("heuristic:propose=maybe", catan, 0)
+    with pytest.raises(KaidoError, match="agent 'heuristic' has no setting 'strategy'"):
+        make_agent("heuristic:strategy=transsib", catan, 0)
+    assert make_agent("heuristic:strategy=transsib", railroads, 0).strategy == "transsib"
+    with pytest.raises(KaidoError, match="'strategy' of agent 'heuristic' takes one of balanced"):
+        make_agent("heuristic:strategy=rush", railroads, 0)

@@ -15,10 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kaido.agents import RandomAgent
 from kaido.core.errors import IllegalAction
 from kaido.core.game import Game
+from kaido.core.match import Match
 from kaido.core.records import Record, Replayer
 from kaido.core.rng import Rng
+from kaido.server.messages import LogStep, log_entry
 from tests.conformance.play import all_views, fingerprint, sampled_states, self_play
 from tests.conftest import game_count_params, game_params
 
@@ -119,3 +122,23 @@ def test_legal_actions_are_exactly_the_accepted_ones(game: Game[Any], players: i
             assert clause.match(refused.value.clause), refused.value.clause
             assert refused.value.message
             assert fingerprint(state) == before, "a refused action changed the state"
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_every_event_keeps_its_kind_in_the_move_log(game: Game[Any], players: int) -> None:
+    """Every event of narrated games, as the server's move log sends it to each viewer:
+    plain JSON whose `kind` is the event's own, with its sentence."""
+    viewers = [None, *range(players)]
+    for seed in range(3):
+        match = Match(game, game.make_options(players=players), seed, keep_history=False)
+        agents = [RandomAgent(seed * 13 + p) for p in range(players)]
+        while not match.is_over:
+            player = match.to_move
+            action = agents[player].choose(game, match.state)
+            step = LogStep(0, player, tuple(match.play(action, narrate=True)))
+            for viewer in viewers:
+                entry = log_entry(game, step, viewer, "en")
+                assert json.loads(json.dumps(entry)) == entry
+                for event, sent in zip(step.events, entry["events"], strict=True):
+                    assert sent["data"]["kind"] == event.kind, sent
+                    assert sent["text"]

@@ -24,7 +24,9 @@ from tests.web.pages import (
 CATAN = get_game("catan")
 CHOICES = ".table-page:not(.pending) [data-action]"
 # What the test's player prefers, in order; a domestic offer ("trade") only if nothing else.
-PREFERENCE = ["settlement", "city", "roll", "maritime", "road", "discard", "robber", "decline"]
+# Building comes before trading with the bank so that the game surely shows both (a player
+# who trades every four of a kind away may never hold a road's brick and lumber).
+PREFERENCE = ["settlement", "city", "road", "roll", "maritime", "discard", "robber", "decline"]
 PREFERENCE += ["reject", "withdraw", "end"]
 
 

@@ -158,6 +158,14 @@ class HeuristicAgent(Agent):
         super().__init__(seed)
         self.propose = propose
 
+    @classmethod
+    def drawing_from(cls, rng: Rng, propose: bool = True) -> HeuristicAgent:
+        """A heuristic player whose tie-breaks come from `rng`, for one call: each caller
+        has its own, so no choice depends on what another caller (or thread) ran before."""
+        agent = cls.__new__(cls)
+        agent.rng, agent.propose = rng, propose
+        return agent
+
     def describe(self) -> str:
         return "heuristic"
 
@@ -203,35 +211,10 @@ class HeuristicAgent(Agent):
         values = self._road_values(s, legal)
         return legal[values.index(max(values))]
 
-    def ranked_roads(self, s: CatanState, legal: Sequence[Action]) -> list[Action]:
-        """Roads best first: toward the best free site within reach."""
-        return best_first(legal, self._road_values(s, legal))
-
     def _road_values(self, s: CatanState, legal: Sequence[Action]) -> list[float]:
-        """Per road, the best site at either end or one step beyond (less), plus a tiny
-        random tie-break."""
-        prod = production(s, to_move(s))
-        blocked, board = s.blocked, s.board
-        sites: dict[int, float] = {}
-        ends: dict[int, float] = {}
-
-        def site(w: int) -> float:
-            found = sites.get(w)
-            if found is None:
-                found = sites[w] = -9.0 if blocked >> w & 1 else site_value(board, w, prod)
-            return found
-
-        def end(v: int) -> float:
-            found = ends.get(v)
-            if found is None:
-                found = ends[v] = max(site(v), *[site(w) - 2 for w in VERTEX_NEIGHBORS[v]])
-            return found
-
+        """`road_values` plus a tiny random tie-break."""
         rand = self.rng.random
-        return [
-            max(0.0, *[end(v) for v in EDGE_VERTICES[int(a.args[0])]]) + rand() * 0.01
-            for a in legal
-        ]
+        return [value + rand() * 0.01 for value in road_values(s, legal)]
 
     # -- the turn --
 
@@ -411,15 +394,17 @@ class HeuristicAgent(Agent):
 
 # ---- play-out policy for search agents ------------------------------------------------------
 
-_POLICY = HeuristicAgent(0)
-_QUICK_POLICY = HeuristicAgent(0, propose=False)
-
 
 def rollout_action(s: CatanState, legal: Sequence[Action], rng: Rng) -> Action:
     """Play-outs follow the heuristic player, drawing its few random tie-breaks from the
     play-out's generator; they open no domestic offers (cheaper, so more play-outs)."""
-    _QUICK_POLICY.rng = rng
-    return _QUICK_POLICY.decide(s, legal)
+    return HeuristicAgent.drawing_from(rng, propose=False).decide(s, legal)
+
+
+def _policy(s: CatanState) -> HeuristicAgent:
+    """The heuristic player as the search sees it: tie-breaks seeded by the position, so
+    the candidates are a function of the position alone."""
+    return HeuristicAgent.drawing_from(Rng(s.turns))
 
 
 SEARCH_OFFERS = 3
@@ -439,8 +424,7 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     if phase == OFFER_REPLY:
         return [a for a in legal if a is not A.COUNTER]
     if phase == OFFER_DRAFT:  # the heuristic writes the offer; the search judges opening it
-        _POLICY.rng = Rng(s.turns)
-        return [_POLICY.decide(s, legal)]
+        return [_policy(s).decide(s, legal)]
     if phase == COUNTER_DRAFT:
         return [A.DECLINE]
     if len(legal) <= 3:
@@ -450,7 +434,7 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
         ranked = sorted(legal, key=lambda a: -site_value(s.board, int(a.args[0]), prod))
         return ranked[:5]
     if phase in (SETUP_ROAD, FREE_ROAD):
-        return _POLICY.ranked_roads(s, legal)[:3]
+        return best_first(legal, road_values(s, legal))[:3]
     if phase == ROBBER:
         return _top_robber_moves(s, legal, 4)
     return legal
@@ -464,6 +448,7 @@ def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
     again and again."""
     key = (
         s.board,
+        s.options["separate_trade_build"],
         s.turn,
         s.turns,
         s.robber,
@@ -490,8 +475,8 @@ def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
 
 
 def _find_main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:
-    _POLICY.rng = Rng(s.turns)
-    first = _POLICY.decide(s, legal)
+    policy = _policy(s)
+    first = policy.decide(s, legal)
     out = [first]
     best_rate: dict[tuple[int, int], int] = {}
     roads, sites = [], []
@@ -506,10 +491,10 @@ def _find_main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action
         elif kind in ("settlement", "city"):
             sites.append(action)
     if roads:
-        out.extend(_POLICY.ranked_roads(s, roads)[:2])
+        out.extend(best_first(roads, road_values(s, roads))[:2])
     if sites:
         out.append(max(sites, key=lambda a: site_value(s.board, int(a.args[0]))))
-    if A.OPEN_OFFER in legal and s.offers_made < SEARCH_OFFERS and _POLICY.offer_terms(s):
+    if A.OPEN_OFFER in legal and s.offers_made < SEARCH_OFFERS and policy.offer_terms(s):
         out.append(A.OPEN_OFFER)  # the heuristic offers once a turn; a search may again
     for action in legal:
         kind = action.kind
@@ -525,6 +510,28 @@ def _find_main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action
         if action not in unique:
             unique.append(action)
     return unique
+
+
+def road_values(s: CatanState, legal: Sequence[Action]) -> list[float]:
+    """Per road, the best site at either end or one step beyond (less)."""
+    prod = production(s, to_move(s))
+    blocked, board = s.blocked, s.board
+    sites: dict[int, float] = {}
+    ends: dict[int, float] = {}
+
+    def site(w: int) -> float:
+        found = sites.get(w)
+        if found is None:
+            found = sites[w] = -9.0 if blocked >> w & 1 else site_value(board, w, prod)
+        return found
+
+    def end(v: int) -> float:
+        found = ends.get(v)
+        if found is None:
+            found = ends[v] = max(site(v), *[site(w) - 2 for w in VERTEX_NEIGHBORS[v]])
+        return found
+
+    return [max(0.0, *[end(v) for v in EDGE_VERTICES[int(a.args[0])]]) for a in legal]
 
 
 def robber_values(s: CatanState, legal: Sequence[Action]) -> list[float]:

@@ -347,7 +347,7 @@ def _play_monopoly(s: CatanState, action: Action, events: list[Event] | None) ->
         else:
             given.append(0)
     if events is not None:
-        events.append(Event("monopoly", {"player": p, "kind": k, "taken": given}))
+        events.append(Event("monopoly", {"player": p, "resource": k, "taken": given}))
 
 
 def _move_robber(s: CatanState, action: Action, events: list[Event] | None) -> None:
@@ -767,10 +767,10 @@ def hex_victims(s: CatanState, h: int, mover: int) -> list[int]:
 def robber_actions(s: CatanState) -> list[Action]:
     out: list[Action] = []
     mover = s.turn
-    desert = s.board.desert if s.by_knight else -1
+    desert = s.board.desert if s.by_knight and not s.options["knight_to_desert"] else -1
     for h in range(NUM_HEXES):
         if h == s.robber or h == desert:
-            continue  # CT-ROBBER-2; a knight moves it to a hex with a token (L78)
+            continue  # CT-ROBBER-2; a knight moves it to a hex with a token (L78) by default
         victims = hex_victims(s, h, mover)
         if victims:
             out.extend(A.ROBBER[(h, q)] for q in victims)

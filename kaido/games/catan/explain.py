@@ -119,7 +119,7 @@ def _robber(s: CatanState, action: Action) -> IllegalAction:
     h, victim = int(action.args[0]), int(action.args[1])
     if h == s.robber:
         return IllegalAction("CT-ROBBER-2", "the robber must move to another hex")
-    if s.by_knight and h == s.board.desert:
+    if s.by_knight and h == s.board.desert and not s.options["knight_to_desert"]:
         return IllegalAction("CT-KNIGHT-1", "a knight moves the robber to a hex with a token")
     victims = hex_victims(s, h, s.turn)
     if victim == A.NOBODY:

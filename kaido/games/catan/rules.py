@@ -57,6 +57,12 @@ class CatanGame(Game[CatanState]):
             "a holder whose road is broken keeps Longest Road when still tied (R-10)",
             "分断されても同点最長なら保持者が最長交易路を保持",
         ),
+        OptionSpec(
+            "knight_to_desert",
+            False,
+            "a knight may send the robber to the desert, as a 7 may (R-3)",
+            "騎士でも盗賊を砂漠へ移動できる (7の目と同じく)",
+        ),
     )
 
     # ---- set-up -------------------------------------------------------------------------

@@ -189,8 +189,8 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
     if kind == "monopoly":
         got = sum(d["taken"])
         if ja:
-            return f"{who}が独占を使用: {res[d['kind']]} {got}枚"
-        return f"{who} plays monopoly on {res[d['kind']]} and takes {got}"
+            return f"{who}が独占を使用: {res[d['resource']]} {got}枚"
+        return f"{who} plays monopoly on {res[d['resource']]} and takes {got}"
     if kind == "robber":
         text = (
             f"{who}が盗賊を地形{d['hex']}へ" if ja else f"{who} moves the robber to hex {d['hex']}"

@@ -7,6 +7,7 @@ counter-offer, and the player on turn picks a partner or rejects them all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kaido.core.actions import Action
@@ -85,17 +86,11 @@ def ask_caps(s: CatanState, asker: int) -> list[int]:
 
 def _draft_actions(s: CatanState) -> list[Action]:
     p = s.turn
-    o = p * 5
     give, ask = s.offer[:5], s.offer[5:]
     largest = max(sum(s.hand[q * 5 : q * 5 + 5]) for q in range(s.n) if q != p)
-    caps, total_cap = ask_caps(s, p), largest
-    out: list[Action] = []
-    if any(give) and any(ask):
-        out.append(A.PROPOSE)
+    out: list[Action] = [A.PROPOSE] if any(give) and any(ask) else []
     out.append(A.WITHDRAW)
-    out.extend(A.OFFER_GIVE[k] for k in range(5) if not ask[k] and s.hand[o + k] > give[k])
-    if sum(ask) < total_cap:
-        out.extend(A.OFFER_ASK[k] for k in range(5) if not give[k] and ask[k] < caps[k])
+    out += _term_steps(s, p, give, ask, largest, A.OFFER_GIVE, A.OFFER_ASK)
     return out
 
 
@@ -113,18 +108,32 @@ def _reply_actions(s: CatanState) -> list[Action]:
 
 def _counter_actions(s: CatanState) -> list[Action]:
     r = s.responder
-    o = r * 5
     c = r * 10
     give, ask = s.counters[c : c + 5], s.counters[c + 5 : c + 10]
     active_size = sum(s.hand[s.turn * 5 : s.turn * 5 + 5])
-    caps, total_cap = ask_caps(s, r), active_size
-    out: list[Action] = []
-    if any(give) and any(ask):
-        out.append(A.COUNTER_SUBMIT)
+    out: list[Action] = [A.COUNTER_SUBMIT] if any(give) and any(ask) else []
     out.append(A.DECLINE)
-    out.extend(A.COUNTER_GIVE[k] for k in range(5) if not ask[k] and s.hand[o + k] > give[k])
+    out += _term_steps(s, r, give, ask, active_size, A.COUNTER_GIVE, A.COUNTER_ASK)
+    return out
+
+
+def _term_steps(
+    s: CatanState,
+    seat: int,
+    give: list[int],
+    ask: list[int],
+    total_cap: int,
+    give_actions: Sequence[Action],
+    ask_actions: Sequence[Action],
+) -> list[Action]:
+    """One more card on either side of terms being drafted by `seat` (an offer or a
+    counter): give only what the hand holds, ask at most `total_cap` cards in all, and
+    never give and ask the same resource."""
+    o = seat * 5
+    out = [give_actions[k] for k in range(5) if not ask[k] and s.hand[o + k] > give[k]]
     if sum(ask) < total_cap:
-        out.extend(A.COUNTER_ASK[k] for k in range(5) if not give[k] and ask[k] < caps[k])
+        caps = ask_caps(s, seat)
+        out.extend(ask_actions[k] for k in range(5) if not give[k] and ask[k] < caps[k])
     return out
 
 

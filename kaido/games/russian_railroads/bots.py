@@ -10,7 +10,8 @@ value is how far their projection leads the best rival's, squashed into [0, 1].
 from __future__ import annotations
 
 import math
-from typing import Any
+import threading
+from typing import Any, Literal, get_args
 
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
@@ -46,7 +47,8 @@ from kaido.games.russian_railroads.state import (
     RRState,
 )
 
-STRATEGIES = ("balanced", "transsib", "industry")
+Strategy = Literal["balanced", "transsib", "industry"]
+STRATEGIES: tuple[Strategy, ...] = get_args(Strategy)
 # Weights of (TSR, StP, Kiev, industry) income per strategy: how the bot values each
 # source of round scoring when choosing, not how it is scored.
 INCOME_WEIGHTS = {
@@ -125,19 +127,21 @@ def _majorities(st: RRState) -> list[float]:
     return out
 
 
-_last: list[Any] = [None, None, None]
-"""The last state evaluated, its fingerprint and its projections: search agents ask for
-every player's value of one leaf in a row, so the projections are computed once."""
+_last = threading.local()
+"""Per thread, the last state evaluated, its fingerprint and its projections: search
+agents ask for every player's value of one leaf in a row, so the projections are computed
+once (per thread, so that bots thinking at once on other tables never see each other's)."""
 
 
 def _projections(game: Game[Any], st: RRState) -> list[float]:
     mark = (st.turn_serial, len(st.stack), st.round, tuple(sum(b) for b in st.boards))
-    if _last[0] is st and _last[1] == mark:
-        return list(_last[2])
+    last = getattr(_last, "entry", None)
+    if last is not None and last[0] is st and last[1] == mark:
+        return list(last[2])
     done = finish_greedily(game, st.copy()) if st.stack else st
     majorities = _majorities(done)
     values = [projection(done, q, majority=majorities[q]) for q in range(st.n)]
-    _last[:] = [st, mark, values]
+    _last.entry = (st, mark, values)
     return values[:]
 
 
@@ -248,7 +252,7 @@ class HeuristicAgent(Agent):
 
     kind = "heuristic"
 
-    def __init__(self, seed: int = 0, strategy: str = "balanced") -> None:
+    def __init__(self, seed: int = 0, strategy: Strategy = "balanced") -> None:
         super().__init__(seed)
         if strategy not in STRATEGIES:
             raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}")

@@ -19,6 +19,9 @@ from tests.conformance.play import fingerprint
 
 RES = {"lumber": 0, "brick": 1, "wool": 2, "grain": 3, "ore": 4}
 
+# A chain of 7 paths along the top of the hexes 3, 4, 5 (and on to hex 6).
+TOP = [16, 11, 7, 12, 8, 13, 9, 14]
+
 
 def blank(players: int = 4, *, seed: int = 0, **options: Any) -> CatanState:
     """The beginner board with no pieces, player 0 on turn after rolling (MAIN)."""

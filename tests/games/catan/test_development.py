@@ -15,6 +15,7 @@ from kaido.games.catan.board import (
 )
 from kaido.games.catan.state import FREE_ROAD, MAIN, OVER, PRE_ROLL, ROBBER
 from tests.games.catan.helpers import (
+    TOP,
     act,
     blank,
     check,
@@ -25,6 +26,7 @@ from tests.games.catan.helpers import (
     refused,
     rig,
     road,
+    roll,
     settle,
 )
 
@@ -226,19 +228,50 @@ def test_hidden_points_count_for_the_win_CT_VPC_4_CT_WIN_1() -> None:
     assert s.phase == OVER and s.winner == 0
 
 
+def test_knight_to_the_desert_only_with_the_option_CT_KNIGHT_1_CT_ROBBER_2_R_3() -> None:
+    """CT-KNIGHT-1, CT-ROBBER-2, R-3: the rulebook's L78 keeps a knight's robber off the
+    desert by default; `knight_to_desert` allows it, as for a 7."""
+    for allowed in (False, True):
+        s = blank(knight_to_desert=allowed)
+        hold(s, 0, KNIGHT)
+        s.robber = 0
+        act(s, "knight")
+        desert = s.board.desert
+        assert ((desert, -1) in legal(s, "robber")) is allowed
+        if not allowed:
+            assert refused(s, "robber", desert, -1) == "CT-KNIGHT-1"
+            continue
+        act(s, "robber", desert, -1)
+        assert s.robber == desert and s.phase == MAIN
+        check(s)
+    s = blank(knight_to_desert=False)  # a 7 may always send it there
+    s.robber = 0
+    roll(s, 7)
+    assert (s.board.desert, -1) in legal(s, "robber")
+
+
 def test_ten_points_only_win_on_your_own_turn_CT_WIN_2_R_7() -> None:
-    """CT-WIN-2, R-7."""
+    """CT-WIN-2, R-7: red, on turn, breaks white's road with a settlement; Longest Road
+    moves to blue, who so reaches 10 on red's turn and wins only when their turn starts."""
     s = blank()
+    red, blue, white = 0, 1, 2
     for v in (corner(0, 0), corner(2, 0), corner(16, 3), corner(12, 3)):
-        settle(s, 1, v)
-    hold(s, 1, VICTORY_POINT, 4)  # player 1: 8 points
-    s.lr_holder = 1  # Longest Road came to player 1 off turn (R-7): 10 points
-    s.vp[1] += 2
-    road(s, 1, *[corner(8, i) for i in range(6)])
-    s.road_len[1] = 5
-    assert s.phase == MAIN and s.winner == -1  # not player 1's turn: no win yet
+        settle(s, blue, v)
+    hold(s, blue, VICTORY_POINT, 4)  # 8 points
+    road(s, white, *TOP)  # 7: white holds Longest Road
+    road(s, blue, corner(16, 4), corner(16, 5), corner(16, 0), corner(17, 5), corner(17, 0))
+    road(s, blue, corner(17, 0), corner(18, 5))  # 6
+    road(s, red, 4, 8)
+    assert s.lr_holder == white and s.turn == red
+    give(s, red, lumber=1, brick=1, wool=2, grain=2, ore=1)
+    act(s, "settlement", 8)  # white: 4 | 3; blue alone longest
+    assert s.lr_holder == blue  # blue now has 10 points ...
+    assert s.vp[blue] + s.dev[blue * 5 + VICTORY_POINT] == 10
+    assert s.phase == MAIN and s.winner == -1  # ... but it is red's turn: no win yet
+    act(s, "buy")  # red plays on
+    assert s.phase == MAIN and s.winner == -1
     act(s, "end")
-    assert s.phase == OVER and s.winner == 1
+    assert s.phase == OVER and s.winner == blue
 
 
 def test_largest_army_three_knights_and_more_to_take_it_CT_LA_1_CT_LA_2() -> None:

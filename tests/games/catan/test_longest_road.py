@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
+from kaido.games.catan.board import edge_between
 from kaido.games.catan.engine import opponents_buildings
 from kaido.games.catan.roads import longest_road
-from tests.games.catan.helpers import act, blank, check, corner, give, road, settle
-
-# A chain of 7 paths along the top of the hexes 3, 4, 5 (and on to hex 6).
-TOP = [corner(3, 4), corner(3, 5), corner(3, 0), corner(4, 5), corner(4, 0), corner(5, 5)]
-TOP += [corner(5, 0), corner(6, 5)]
+from tests.games.catan.helpers import TOP, act, blank, check, corner, give, road, settle
 
 
 def test_five_roads_take_the_card_CT_LR_1_CT_WIN_1() -> None:
@@ -122,8 +119,8 @@ def test_break_leaves_sole_longest_holder_or_moves_card_CT_LR_5_CT_EX_11() -> No
     check(s)
 
 
-def test_break_into_a_tie_sets_the_card_aside_CT_LR_5_R_10() -> None:
-    """CT-LR-5, R-10."""
+def test_break_below_five_sets_the_card_aside_CT_LR_5() -> None:
+    """CT-LR-5: after the break nobody has 5 or more."""
     s = blank()
     road(s, 0, *TOP)  # 7
     third = [corner(16, 4), corner(16, 5), corner(16, 0), corner(17, 5), corner(17, 0)]
@@ -132,6 +129,48 @@ def test_break_into_a_tie_sets_the_card_aside_CT_LR_5_R_10() -> None:
     s.turn = 1
     give(s, 1, lumber=1, brick=1, wool=1, grain=1)
     act(s, "settlement", 8)  # red 4 | 3, ties player 2 at 4: nobody has 5
+    assert s.lr_holder == -1 and s.vp[0] == 0
+    check(s)
+
+
+# Red's 12 roads, 15-10-14-9-13-8-12-7-11-16-21-27-33: blue's settlement at 8 leaves 5 | 7.
+LONG = [15, 10, *TOP[::-1], 21, 27, 33]
+SEVEN = [47, 43, 39, 44, 40, 45, 41, 36]  # 7 roads along hexes 16 to 18
+
+
+def test_break_into_a_tie_sets_the_card_aside_CT_LR_5_R_10() -> None:
+    """CT-LR-5, R-10: the holder's road is broken to 7, tied with player 2's 7: the card is
+    set aside although the holder is among the tied (the text, not the almanac); a later
+    road that makes one player alone longest takes it (CT-LR-6)."""
+    s = blank()
+    road(s, 0, *LONG)
+    road(s, 2, *SEVEN)
+    assert s.road_len[0] == 12 and s.road_len[2] == 7 and s.lr_holder == 0
+    road(s, 1, 4, 8)
+    s.turn = 1
+    give(s, 1, lumber=1, brick=1, wool=1, grain=1)
+    act(s, "settlement", 8)
+    assert s.road_len[0] == 7 == s.road_len[2]
+    assert s.lr_holder == -1 and s.vp[0] == 0 and s.vp[2] == 0
+    s.turn = 2
+    give(s, 2, lumber=1, brick=1)
+    act(s, "road", edge_between(36, 30))
+    assert s.road_len[2] == 8 and s.lr_holder == 2 and s.vp[2] == 2
+    check(s)
+
+
+def test_break_below_a_tie_of_others_sets_the_card_aside_CT_LR_5() -> None:
+    """CT-LR-5: the holder drops below two players tied at 6: nobody gets the card."""
+    s = blank()
+    road(s, 0, *LONG[:10])  # 9
+    road(s, 2, *SEVEN[:7])  # 6
+    road(s, 3, 17, 22, 28, 34, 29, 23, 18)  # 6
+    assert s.lr_holder == 0
+    road(s, 1, 4, 8)
+    s.turn = 1
+    give(s, 1, lumber=1, brick=1, wool=1, grain=1)
+    act(s, "settlement", 8)
+    assert s.road_len[0] == 5 and s.road_len[2] == s.road_len[3] == 6
     assert s.lr_holder == -1 and s.vp[0] == 0
     check(s)
 

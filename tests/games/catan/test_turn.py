@@ -208,6 +208,22 @@ def test_seven_produces_nothing_and_discards_half_CT_SEVEN_1_CT_SEVEN_2_CT_EX_2(
     check(s)
 
 
+def test_seven_cards_are_kept_eight_discard_CT_SEVEN_2() -> None:
+    """CT-SEVEN-2: more than 7 (8 or more) discard; a hand of exactly 7 keeps every card,
+    the roller's included."""
+    s = blank()
+    give(s, 0, lumber=7)
+    give(s, 1, ore=4, grain=3)
+    give(s, 2, wool=8)
+    roll(s, 7)
+    assert s.discard_left == [0, 0, 4, 0] and GAME.to_move(s) == 2
+    s = blank()
+    give(s, 0, lumber=7)
+    give(s, 3, brick=7)
+    roll(s, 7)
+    assert s.discard_left == [0, 0, 0, 0] and s.phase == ROBBER
+
+
 def test_nine_cards_return_four_CT_SEVEN_2() -> None:
     """CT-SEVEN-2."""
     s = blank()
