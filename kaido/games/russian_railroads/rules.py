@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.russian_railroads import bots, engine, explain, text, views
+from kaido.games.russian_railroads import bots, engine, explain, summary, text, views
 from kaido.games.russian_railroads.components import (
     CONFLICTS,
     DOUBLERS,
@@ -60,7 +60,7 @@ CONFLICT_HELP = {
         "the marker the Trans-Siberian square 3 worker bonus needs: brown (the guide, "
         "RR-BONUS-3; default) or black (a read of the board art)",
         "シベリア鉄道 3 マス目のワーカー獲得に必要なコマ: "
-        "brown（ガイド、既定）または black（盤面画像の読み）",
+        "茶色（ガイド、既定）または黒（盤面画像の読み）",
     ),
     "industry_end_vp": (
         "VP of the industry track's end square: 30 (the base-game scorer; default) or 50 "
@@ -70,6 +70,10 @@ CONFLICT_HELP = {
     ),
 }
 """Help for the options that pick a reading of conflicting data (components.CONFLICTS)."""
+CONFLICT_LABELS = {
+    "transsib_worker_marker": (("brown (the guide)", "茶色（ガイド）"), ("black", "黒")),
+}
+"""Words for the values of those options that are not numbers."""
 
 
 def _action_keys() -> list[Key]:
@@ -108,14 +112,20 @@ class RussianRailroads(Game[RRState]):
         OptionSpec(
             "public_engineers_partial",
             False,
-            "true: the 2 public engineers may be used though their action cannot be done in "
-            "full (the guide's literal reading); false (default): like every main-board "
-            "space they must be fully executable (RR-ENG-5, R-13, designers' clarification)",
-            "true: 公開技術者も完全に実行できなくても使える（ガイドの字義どおり）。"
-            "false（既定）: 他のアクションスペースと同じく完全に実行できる時だけ（RR-ENG-5）",
+            "the 2 public engineers may be used though their action cannot be done in full "
+            "(the guide's literal reading; off: like every main-board space they must be "
+            "fully executable, RR-ENG-5, R-13, designers' clarification)",
+            "公開技術者は完全に実行できなくても使える（ガイドの字義どおり。"
+            "オフ：他のアクションスペースと同じく完全に実行できる時だけ、RR-ENG-5）",
         ),
         *(
-            OptionSpec(c.option, c.values[0], *CONFLICT_HELP[c.option], choices=c.values)
+            OptionSpec(
+                c.option,
+                c.values[0],
+                *CONFLICT_HELP[c.option],
+                choices=c.values,
+                labels=CONFLICT_LABELS.get(c.option, ()),
+            )
             for c in CONFLICTS
         ),
     )
@@ -224,6 +234,9 @@ class RussianRailroads(Game[RRState]):
         """RR-END-4: most VP wins; ties are not broken."""
         scores = [b[VP] for b in state.boards]
         return Result.from_keys(scores, [(s,) for s in scores])
+
+    def summary(self, state: RRState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
 
     # ---- information ----------------------------------------------------------------------
 
