@@ -79,7 +79,8 @@ class CargoEmpire(Game[CEState]):
             "red,yellow,green,blue",
             "player colours in seat order (red, yellow, green, blue, purple); with clans the "
             "colour is the clan (CE-CLAN-2)",
-            "席順のプレイヤー色（red, yellow, green, blue, purple）。クランありでは色がクラン",
+            "席順のプレイヤー色（赤・黄・緑・青・紫をカンマ区切りで）。クランありでは色がクラン"
+            "（CE-CLAN-2）",
         ),
     )
     agent_kinds = {"heuristic": "kaido.games.cargo_empire.bots:HeuristicAgent"}
@@ -208,9 +209,14 @@ class CargoEmpire(Game[CEState]):
         return text.render(state, viewer, lang)
 
 
+JA_COLOURS = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))
+"""The colours' Japanese names, accepted in the option like the English ones."""
+
+
 def seat_colours(options: Options) -> tuple[int, ...]:
     """The seats' colours from the `colours` option (CE-SET-8; clans: CE-CLAN-2, AMB-26)."""
-    names = [c.strip() for c in str(options["colours"]).split(",") if c.strip()]
+    raw = str(options["colours"]).replace("、", ",")
+    names = [JA_COLOURS.get(c.strip(), c.strip()) for c in raw.split(",") if c.strip()]
     n = int(options["players"])
     unknown = [c for c in names if c not in PLAYER_COLOURS]
     if unknown:

@@ -24,6 +24,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cards": "cards", "posts": "posts left", "cubes": "cubes", "city": "City",
         "level": "Lv", "demand": "demand", "trading": "posts", "track": "Track",
         "harbour": "harbour", "over": "game over", "score": "score", "emblem": "emblem",
+        "vp": "VP",
     },
     "ja": {
         "car": "自動車", "loco": "機関車", "ship": "船", "orange": "オレンジ", "white": "白",
@@ -31,11 +32,20 @@ WORDS: dict[str, dict[str, str]] = {
         "purple": "紫", "upper": "上段", "lower": "下段", "blank": "空白", "round": "ラウンド",
         "turn": "手番", "to_move": "の番", "display": "都市ディスプレイ", "deck": "山札",
         "blanks": "空白", "goals": "目標", "cards": "カード", "posts": "残り交易所",
-        "cubes": "貨物", "city": "都市", "level": "Lv", "demand": "需要", "trading": "交易所",
+        "cubes": "貨物", "city": "都市", "level": "段階", "demand": "需要", "trading": "交易所",
         "track": "開発トラック", "harbour": "港", "over": "ゲーム終了", "score": "得点",
-        "emblem": "紋章",
+        "emblem": "紋章", "vp": "勝利点", "-": "－", "any": "任意", "goal": "目標",
+        "city_bonus": "都市",
     },
 }  # fmt: skip
+PENDING_JA = {
+    "keep_goal": "目標カードを選ぶ", "take_card": "カードを選ぶ", "first_post": "最初の交易所",
+    "second_post": "2個目の交易所", "emblem": "紋章を置く", "begin": "開始", "plan": "輸送を選ぶ",
+    "pay": "支払う", "develop": "開発", "advance": "マーカーを選ぶ", "extra_step": "追加の前進",
+    "move": "前進", "row": "段を選ぶ", "city_card": "都市カードを選ぶ", "end_turn": "手番の終わり",
+    "tino_harbour": "紋章都市を港とするか", "score": "最終得点",
+}  # fmt: skip
+"""What the player to move decides (the view's pending frame names), in Japanese."""
 CUBES = ("orange", "white", "grey", "brown")
 CLANS_JA = (
     "エルストン商工会",
@@ -54,6 +64,22 @@ def city(c: int, lang: str) -> str:
     if c == BLANK:
         return w("blank", lang)
     return EUROPE.names_ja[c] if lang == "ja" else EUROPE.names[c]
+
+
+def city_named(name: str | None, lang: str) -> str:
+    """A city the view names (English), in `lang`."""
+    if name is None:
+        return "-"
+    if name == "blank":
+        return w("blank", lang)
+    return city(EUROPE.names.index(name), lang)
+
+
+def bonus(name: str, lang: str) -> str:
+    """A track bonus as the view names it (car, loco, ship, city, goal, any, -)."""
+    if lang != "ja":
+        return name
+    return w("city_bonus" if name == "city" else name, lang)
 
 
 def player_name(p: int, colours: tuple[int, ...], lang: str) -> str:
@@ -230,7 +256,9 @@ def describe(event: Event, viewer: int | None, colours: tuple[int, ...], lang: s
         names = ", ".join(player_name(p, colours, lang) for p in data["order"])
         return f"新しい手番順: {names}" if ja else f"new turn order: {names}"
     if kind == "final":
-        return f"最終得点: {data['scores']}" if ja else f"final scores: {data['scores']}"
+        if ja:
+            return "最終得点: " + "、".join(str(x) for x in data["scores"])
+        return f"final scores: {data['scores']}"
     return f"{kind} {data}"  # fmt: skip
 
 
@@ -241,9 +269,9 @@ def render(st: CEState, viewer: int | None, lang: str = "en") -> str:
     lines += _cities(st, v, lang)
     lines += ["", w("track", lang)]
     for k, tile in enumerate(v["track"]):
-        rows = [" ".join(f"{b:4}" for b in r) for r in tile["rows"]]
+        rows = [" ".join(f"{bonus(b, lang):4}" for b in r) for r in tile["rows"]]
         lines.append(f"  {k + 1}. {tile['tile']}{tile['side']}  ↑ {rows[0]}   ↓ {rows[1]}")
-    lines.append(f"  VP: {' '.join(str(x) for x in st.comp.vp_zone)}")
+    lines.append(f"  {w('vp', lang)}: {' '.join(str(x) for x in st.comp.vp_zone)}")
     lines.append("")
     shown = " | ".join(city(c, lang) for c in st.display)
     deck = v["deck"]
@@ -265,6 +293,8 @@ def _header(st: CEState, v: dict[str, Any], lang: str) -> str:
     mover = v["to_move"]
     who = player_name(mover, st.colours, lang) if mover >= 0 else "-"
     pending = v["pending"][-1]["kind"] if v["pending"] else ""
+    if lang == "ja":
+        pending = PENDING_JA.get(pending, pending)
     where = f"{w('round', lang)} {v['round']}/3, {w('turn', lang)} {v['turn'] + 1}"
     return f"{title} — {where} — {who} {w('to_move', lang)}: {pending}"
 
@@ -275,7 +305,7 @@ def _cities(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
         f"{w('demand', lang):28} {w('trading', lang)}"
     ]
     for c, entry in enumerate(v["cities"]):
-        colour = CITY_COLOURS[st.comp.colours[c]][0].upper()
+        colour = w(CITY_COLOURS[st.comp.colours[c]], lang)[0].upper()
         port = "⚓" if st.comp.harbour[c] else " "
         posts = " ".join(
             f"{player_name(p, st.colours, lang)[:2]}{k}" for p, k in enumerate(entry["posts"]) if k
@@ -288,13 +318,18 @@ def _cities(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
             continue
         cubes = " ".join(w(x, lang)[:6] if x else "·" for x in entry["cubes"])
         demand = "  ".join(
-            f"{w(d['colour'], lang)[:6]}[{_short(st, d['post'], lang)}]" for d in entry["demand"]
+            f"{w(d['colour'], lang)[:6]}{_boxed(_short(st, d['post'], lang), lang)}"
+            for d in entry["demand"]
         )
         out.append(
             f"{st.comp.numbers[c]:2}  {city(c, lang):14} {colour}{port}  {entry['level']}  "
             f"{cubes:14} {demand:28} {posts}"
         )
     return out
+
+
+def _boxed(text: str, lang: str) -> str:
+    return f"「{text}」" if lang == "ja" else f"[{text}]"
 
 
 def _short(st: CEState, seat: int | None, lang: str) -> str:
@@ -305,18 +340,27 @@ def _players(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
     out = []
     for p, entry in enumerate(v["players"]):
         name = player_name(p, st.colours, lang)
-        clan = f" ({entry['clan']})" if entry["clan"] else ""
+        clan = f" ({_clan(entry['clan'], lang)})" if entry["clan"] else ""
         cards = " ".join(f"{w(t, lang)} {k}" for t, k in entry["cards"].items())
         markers = " ".join(f"{w(t, lang)}@{m['position']}" for t, m in entry["markers"].items())
-        goals = entry["goals"] if entry["goals"] is not None else f"{entry['goal_count']}"
-        cities = ", ".join(entry["city_cards"]) or "-"
+        goals = entry["goal_count"] if entry["goals"] is None else _goals(entry["goals"], lang)
+        cities = ", ".join(city_named(name, lang) for name in entry["city_cards"]) or "-"
         line = f"{name}{clan}: {cards} | {w('posts', lang)} {entry['posts_left']} | {markers}"
         line += f" | {w('goals', lang)} {goals}"
         out.append(line)
         extra = f"    {w('cards', lang)}: {cities}"
         if entry["clan"]:
             extra += (
-                f" | {w('cubes', lang)} {entry['cubes']} | {w('emblem', lang)} {entry['emblem']}"
+                f" | {w('cubes', lang)} {entry['cubes']}"
+                f" | {w('emblem', lang)} {city_named(entry['emblem'], lang)}"
             )
         out.append(extra)
     return out
+
+
+def _clan(name: str, lang: str) -> str:
+    return CLANS_JA[CLAN_NAMES.index(name)] if lang == "ja" else name
+
+
+def _goals(goals: list[int], lang: str) -> str:
+    return "・".join(str(g) for g in goals) if lang == "ja" else str(goals)

@@ -112,6 +112,8 @@ def test_options_colours_and_variants_CE_XV_7_CE_CLAN_3() -> None:
     with pytest.raises(OptionError, match="unknown colour"):
         GAME.make_options(players=2, colours="red,pink")
     assert GAME.make_options(players=2, colours="purple,blue")["colours"] == "purple,blue"
+    japanese = GAME.make_options(players=3, colours="紫、赤,緑")  # the help's own words
+    assert GAME.setup(japanese, 1).colours == (4, 0, 2)
 
 
 def test_view_and_determinize_hide_secrets_CE_DEF_6() -> None:
