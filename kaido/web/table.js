@@ -3,7 +3,7 @@ import { post } from "./api.js";
 import { actionKey, clear, h } from "./dom.js";
 import { duration, errorText, lang, t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./lobby.js";
-import { colourDot, link, navigate, notify, notifyError } from "./ui.js";
+import { colourDot, forgetConnection, link, navigate, notify, notifyError, showConnection } from "./ui.js";
 import { chart } from "./charts.js";
 import { enableZoom } from "./zoom.js";
 import { renderValue } from "./view.js";
@@ -51,13 +51,13 @@ class TablePage {
     this.socket.onopen = () => {
       this.online = true;
       this.retries = 0;
-      document.body.classList.remove("offline");
+      showConnection(true);
     };
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = () => {
       this.online = false;
       if (this.closed) return;
-      document.body.classList.add("offline");
+      showConnection(false);
       this.pending = false;
       const wait = Math.min(8000, 500 * 2 ** this.retries++);
       setTimeout(() => !this.closed && this.connect(), wait);
@@ -68,7 +68,7 @@ class TablePage {
   close() {
     this.closed = true;
     clearInterval(this.timer);
-    document.body.classList.remove("offline");
+    forgetConnection();
     if (this.socket) this.socket.close();
   }
 

@@ -1,6 +1,6 @@
 // What every page shares: notices and moving to another page.
 import { clear, h } from "./dom.js";
-import { errorText } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 
 let noticeTimer = 0;
 
@@ -13,6 +13,32 @@ export function notify(text, kind = "error") {
 
 export function notifyError(error) {
   notify(errorText(error));
+}
+
+// The connection of a live page: a banner across the top while it is lost, and a toast
+// for a few seconds once it is back.
+let connectionLost = false;
+
+export function showConnection(online) {
+  for (const banner of document.querySelectorAll(".connection-lost")) banner.remove();
+  if (!online) {
+    document.body.append(h("div", { class: "connection-lost", role: "alert" }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.reconnecting")));
+  } else if (connectionLost) {
+    toast(t("table.backOnline"));
+  }
+  connectionLost = !online;
+}
+
+// The page is left: no banner, and no toast when it is next online.
+export function forgetConnection() {
+  connectionLost = false;
+  for (const banner of document.querySelectorAll(".connection-lost")) banner.remove();
+}
+
+export function toast(text) {
+  const shown = h("div", { class: "toast", role: "status" }, text);
+  document.body.append(shown);
+  setTimeout(() => shown.remove(), 4000);
 }
 
 export function navigate(path) {
