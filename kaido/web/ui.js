@@ -74,3 +74,25 @@ export function colourDot(players, seat) {
   dot.style.background = seatColour(players, seat);
   return dot;
 }
+
+// The move log's entries: each step under the player who took it, except that an event
+// starting a turn (kind `turn`, naming its player) opens an entry of that player, so
+// "red's turn" is read under red, not under the player who ended the turn before.
+// Steps without events (a card added to an offer being written) show nothing.
+export function logEntries(log, players, current = null) {
+  const entries = [];
+  for (const step of log) {
+    let entry = null;
+    for (const event of step.events) {
+      const starts = event.data && event.data.kind === "turn" && Number.isInteger(event.data.player);
+      if (!entry || starts) {
+        const who = starts ? event.data.player : step.player;
+        entry = h("li", { class: `p${who} ${step.step === current ? "current" : ""}`, dataset: { step: step.step } },
+          h("span", { class: "who" }, colourDot(players, who), players[who]));
+        entries.push(entry);
+      }
+      entry.append(h("span", { class: "event" }, event.text));
+    }
+  }
+  return entries;
+}
