@@ -14,6 +14,7 @@ _GAMES: dict[str, str] = {
     "catan": "kaido.games.catan:GAME",
     "russian_railroads": "kaido.games.russian_railroads:GAME",
     "traveling_merchants": "kaido.games.traveling_merchants:GAME",
+    "forwarder_of_xanadu": "kaido.games.forwarder_of_xanadu:GAME",
 }
 
 _loaded: dict[str, Game[Any]] = {}
