@@ -97,27 +97,51 @@ def action_text(key: Key, lang: str = "en") -> str:
 def _simple(kind: str, args: list[int], lang: str) -> str:
     ja = lang == "ja"
     arg = args[0] if args else 0
-    table: dict[str, tuple[str, str]] = {
-        "company": (f"choose {company_name(arg, 'en')}", f"会社選択 {company_name(arg, 'ja')}"),
-        "draft": (f"keep {skill_name(arg, 'en')}", f"ドラフト {skill_name(arg, 'ja')}"),
-        "dispatch": (f"dispatch to card {arg + 1}", f"派遣 カード{arg + 1}"),
-        "place": (f"worker to card {arg + 1}", f"ワーカー配置 カード{arg + 1}"),
-        "survey": (f"survey the {DECKS['en'][arg]} deck", f"再調査 {DECKS['ja'][arg]}山"),
-        "use": (f"use {skill_name(arg, 'en')}", f"使い捨て {skill_name(arg, 'ja')}"),
-        "put": (f"put basic at {area(arg, 'en')}", f"並資源を配置 {area(arg, 'ja')}"),
-        "daily": (f"daily {arg + 1}", f"デイリー{arg + 1}"),
-        "end": ("end turn", "手番終了"),
-        "exclusive": (f"exclusive from the {DECKS['en'][arg]} deck",
-                      f"専用依頼を{DECKS['ja'][arg]}山から"),
-        "unlock": (f"unlock {TRACKS[arg]}", f"解放 {TRACK_JA[arg]}"),
-        "play": (f"play {skill_name(arg, 'en')}", f"スキル {skill_name(arg, 'ja')}"),
-        "office": (f"office at {area(arg, 'en')}", f"営業所 {area(arg, 'ja')}"),
-        "swap": ("swap exclusive for an upper card", "専用依頼を上級に交換"),
-        "done": ("growth done", "成長終了"),
-        "refill": (f"{arg} to the office", f"営業所へ{arg}個"),
-        "start": (f"{player_name(arg, 'en')} starts", f"スタート {player_name(arg, 'ja')}"),
-    }  # fmt: skip
-    return table[kind][1 if ja else 0]
+    if kind in NAMED:
+        name = NAMED[kind](arg, lang)
+        return SIMPLE[kind][1 if ja else 0].format(name=name)
+    return SIMPLE[kind][1 if ja else 0].format(n=arg, n1=arg + 1)
+
+
+def _deck(d: int, lang: str) -> str:
+    return DECKS["ja" if lang == "ja" else "en"][d]
+
+
+def _track(t: int, lang: str) -> str:
+    return (TRACK_JA if lang == "ja" else TRACKS)[t]
+
+
+NAMED = {
+    "company": company_name,
+    "draft": skill_name,
+    "use": skill_name,
+    "play": skill_name,
+    "survey": _deck,
+    "exclusive": _deck,
+    "put": area,
+    "office": area,
+    "unlock": _track,
+    "start": player_name,
+}
+SIMPLE = {
+    "company": ("choose {name}", "会社選択 {name}"),
+    "draft": ("keep {name}", "ドラフト {name}"),
+    "dispatch": ("dispatch to card {n1}", "派遣 カード{n1}"),
+    "place": ("worker to card {n1}", "ワーカー配置 カード{n1}"),
+    "survey": ("survey the {name} deck", "再調査 {name}山"),
+    "use": ("use {name}", "使い捨て {name}"),
+    "put": ("put basic at {name}", "並資源を配置 {name}"),
+    "daily": ("daily {n1}", "デイリー{n1}"),
+    "end": ("end turn", "手番終了"),
+    "exclusive": ("exclusive from the {name} deck", "専用依頼を{name}山から"),
+    "unlock": ("unlock {name}", "解放 {name}"),
+    "play": ("play {name}", "スキル {name}"),
+    "office": ("office at {name}", "営業所 {name}"),
+    "swap": ("swap exclusive for an upper card", "専用依頼を上級に交換"),
+    "done": ("growth done", "成長終了"),
+    "refill": ("{n} to the office", "営業所へ{n}個"),
+    "start": ("{name} starts", "スタート {name}"),
+}
 
 
 TEMPLATES = {
