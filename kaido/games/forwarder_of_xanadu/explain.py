@@ -82,6 +82,8 @@ def why(s: FXState, key: Key) -> IllegalAction:
     if s.phase == OVER:
         return IllegalAction("FX-FLOW-1", "the game is over")
     phases, clause, message = STEP[kind]
+    if kind == "dispatch" and s.phase in (PLACE, ACT):
+        return IllegalAction("FX-DISP-1", "dispatched workers cannot follow your own worker")
     if s.phase not in phases:
         decision = DECISION[s.phase]
         return IllegalAction(decision[0] if kind != "use" else "FX-SKILL-2", decision[1])
