@@ -28,7 +28,7 @@ def test_components_match_the_draft_counts() -> None:
     """◇ counts of the draft: 10 areas, 5 companies with Japanese names and readings,
     60 requests, 40 skills in 6 colours (4 per company), cubes 60/30/15."""
     assert len(DATA.districts) == 9
-    assert [c.ja for c in DATA.companies][0] == "機巧結社 學天堂"
+    assert DATA.companies[0].ja == "機巧結社 學天堂"
     assert all(c.reading and c.en for c in DATA.companies)
     assert len(DATA.requests) == 60 and len(DATA.skills) == 40
     assert len({k.colour for k in DATA.skills}) == 6
@@ -53,25 +53,25 @@ def _edit(path: Path, change: object) -> None:
 def test_loader_names_the_file_and_entry(tmp_path: Path) -> None:
     data = _copy(tmp_path)
     _edit(data / "requests.json", lambda d: d["cards"]["value"].pop())
-    with pytest.raises(DataError, match="requests.json cards: needs 60 request cards"):
+    with pytest.raises(DataError, match=r"requests\.json cards: needs 60 request cards"):
         load(data)
 
 
 def test_loader_refuses_values_without_a_source(tmp_path: Path) -> None:
     data = _copy(tmp_path)
     _edit(data / "setup.json", lambda d: d["rounds"].update(source="guess"))
-    with pytest.raises(DataError, match="'rounds'.*source"):
+    with pytest.raises(DataError, match=r"'rounds'.*source"):
         load(data)
 
 
 def test_loader_refuses_unknown_icons_and_missing_files(tmp_path: Path) -> None:
     data = _copy(tmp_path)
     _edit(data / "areas.json", lambda d: d["districts"]["value"][0].update(icons=["tea"]))
-    with pytest.raises(DataError, match="district 1: unknown request type 'tea'"):
+    with pytest.raises(DataError, match=r"district 1: unknown request type 'tea'"):
         load(data)
     data = _copy(tmp_path / "again")
     (data / "skills.json").unlink()
-    with pytest.raises(DataError, match="skills.json: missing"):
+    with pytest.raises(DataError, match=r"skills\.json: missing"):
         load(data)
 
 

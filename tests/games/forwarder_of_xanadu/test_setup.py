@@ -55,7 +55,8 @@ def test_companies_are_chosen_clockwise_from_the_start_player_FX_SETUP_3() -> No
 
 
 def test_each_player_gets_their_pieces_FX_SETUP_4_FX_SETUP_5_FX_SETUP_6_R_2() -> None:
-    """FX-SETUP-4/5/6, R-2, R-3: 3 workers, 11 dispatched workers locked on the 11 cells,
+    """FX-SETUP-4, FX-SETUP-5, FX-SETUP-6, R-2, R-3: 3 workers, 11 dispatched workers
+    locked on the 11 cells,
     12 share tokens and 6 basic resources at the port."""
     s = ready(4)
     for p in range(4):
@@ -83,7 +84,8 @@ def test_dailies_face_up_FX_SETUP_8() -> None:
 
 
 def test_decks_exclusive_and_market_FX_SETUP_9_FX_SETUP_10_FX_SETUP_11() -> None:
-    """FX-SETUP-9/10/11: two decks; 1 lower exclusive each; market 3 lower + 3 upper."""
+    """FX-SETUP-9, FX-SETUP-10, FX-SETUP-11: two decks; 1 lower exclusive each; market 3
+    lower + 3 upper."""
     s = ready(4)
     assert all(REQUESTS[c].deck == 0 for c in s.exclusive)
     assert [REQUESTS[c].deck for c in s.market] == [0, 0, 0, 1, 1, 1]

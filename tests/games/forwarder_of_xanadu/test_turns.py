@@ -40,9 +40,7 @@ def test_turns_go_clockwise_from_the_start_player_FX_TURN_1() -> None:
     assert order == [0, 1, 2, 3, 0]
 
 
-def test_no_pass_while_holding_a_worker_and_the_round_ends_when_all_are_used_FX_TURN_2_R_5_FX_END_1() -> (
-    None
-):  # noqa: E501
+def test_no_pass_with_a_worker_round_ends_when_all_are_used_FX_TURN_2_R_5_FX_END_1() -> None:
     """FX-TURN-2, R-5: no pass with a worker in hand; a player with none is skipped;
     FX-END-1: the round ends when every worker is used."""
     s = ready(3)
@@ -56,7 +54,7 @@ def test_no_pass_while_holding_a_worker_and_the_round_ends_when_all_are_used_FX_
     assert s.workers == [0, 0, 0] and s.phase == GROW
 
 
-def test_spaces_give_resources_and_actions_then_the_full_card_resets_FX_SPACE_1_FX_D_1() -> None:  # noqa: E501
+def test_spaces_give_resources_and_actions_then_the_full_card_resets_FX_SPACE_1_FX_D_1() -> None:
     """FX-SPACE-1, FX-D-1: ① 2 basic + 1 action, ② 1 + 2, ③ 0 + 3; after the 3rd worker's
     actions the card is full and resets, so the next worker lands on ① again."""
     s = ready(3)
@@ -105,7 +103,7 @@ def test_the_last_gained_resource_goes_to_the_port_when_nothing_else_can_FX_PLAC
     """FX-PLACE-2/3: after 1 into Y, the other can only go to the port (placed without a
     question)."""
     s = ready(3)
-    x, y = _with_two_stores(s)
+    _x, y = _with_two_stores(s)
     act(s, "place", TRANSPORT_CARD)
     act(s, "put", y)
     assert held(s, 0, y)[0] == 2 and held(s, 0, PORT)[0] == 7 and s.phase == ACT
@@ -124,7 +122,7 @@ def test_both_gained_resources_may_go_to_the_port_FX_PLACE_2() -> None:
 def test_any_number_into_the_office_within_its_limit_FX_PLACE_4() -> None:
     """FX-PLACE-4, FX-OFFICE-1: the office area takes several, up to its limit."""
     s = ready(3)
-    x, y = _with_two_stores(s)
+    _x, y = _with_two_stores(s)
     s.office[0] = y
     act(s, "place", TRANSPORT_CARD)
     act(s, "put", y)
@@ -132,7 +130,7 @@ def test_any_number_into_the_office_within_its_limit_FX_PLACE_4() -> None:
     act(s, "put", y)
     assert held(s, 0, y)[0] == 3
     s2 = ready(3)
-    x, y = _with_two_stores(s2)
+    _x, y = _with_two_stores(s2)
     give(s2, 0, y, basic=limit(s2, 0) - 2)
     s2.office[0] = y
     act(s2, "place", TRANSPORT_CARD)
@@ -170,7 +168,7 @@ def _request_ready(s, card_cost, type_=FURNITURE, deck=0):  # type: ignore[no-un
 def test_substitution_pays_2_upper_with_upper_and_premium_FX_EX_1_FX_RES_2() -> None:
     """FX-EX-1, FX-RES-2: 2 upper paid with 1 upper + 1 premium, both back to the stock."""
     s = ready(3)
-    card, area = _request_ready(s, (0, 2, 0))
+    _card, area = _request_ready(s, (0, 2, 0))
     give(s, 0, area, upper=1, premium=1)
     to_actions(s, REQUEST_CARD)
     stock = s.stock[:]
@@ -182,17 +180,16 @@ def test_substitution_pays_2_upper_with_upper_and_premium_FX_EX_1_FX_RES_2() -> 
 def test_a_grade_free_need_takes_any_grade_FX_RES_1() -> None:
     """FX-RES-1: basic needs may be paid with any grade; the lowest is used first."""
     s = ready(3)
-    card, area = _request_ready(s, (2, 0, 0))
+    _card, area = _request_ready(s, (2, 0, 0))
     give(s, 0, area, basic=1, upper=1, premium=1)
     to_actions(s, REQUEST_CARD)
     act(s, "fulfil", 0, area)
     assert held(s, 0, area) == [0, 0, 1]
 
 
-def test_fulfilling_pays_scores_places_a_token_and_discards_FX_REQ_1_FX_REQ_2_FX_REQ_3_FX_REQ_4_FX_REQ_5() -> (
-    None
-):  # noqa: E501
-    """FX-REQ-1..5: one action, one request; the area must show the icon (R-19) and the
+def test_fulfilling_pays_scores_places_a_token_and_discards_FX_REQ_1_to_5() -> None:
+    """FX-REQ-1, FX-REQ-2, FX-REQ-3, FX-REQ-4, FX-REQ-5: one action, one request; the area
+    must show the icon (R-19) and the
     warehouse there must pay; VP gained; the card is discarded and its slot stays empty
     until the end of the turn; the same area may be chosen again (R-19)."""
     s = ready(3)
@@ -221,7 +218,7 @@ def test_the_same_area_twice_in_one_turn_R_19() -> None:
     """R-19 / FX-REQ-2: later actions may choose the same area; the exclusive request is
     its owner's only."""
     s = ready(3)
-    card, area = _request_ready(s, (2, 0, 0))
+    _card, area = _request_ready(s, (2, 0, 0))
     show(s, 6, card_where(0, FURNITURE, (3, 0, 0)))  # seat 0's exclusive
     show(s, 7, card_where(0, FURNITURE, (4, 0, 0)))  # seat 1's exclusive
     give(s, 0, area, basic=5)
@@ -234,10 +231,10 @@ def test_the_same_area_twice_in_one_turn_R_19() -> None:
 
 
 def test_full_gauge_returns_the_last_token_FX_SHARE_1_FX_SHARE_2_FX_D_3() -> None:
-    """FX-SHARE-1/2, FX-D-3: on a full gauge the rightmost token goes back to its owner
+    """FX-SHARE-1, FX-SHARE-2, FX-D-3: on a full gauge the rightmost token goes back to its owner
     and the new one takes its cell."""
     s = ready(3)
-    card, area = _request_ready(s, (2, 0, 0))
+    _card, area = _request_ready(s, (2, 0, 0))
     size = DATA.districts[s.board[area]].gauge
     s.gauge[area] = [1] * (size - 1) + [2]
     s.tokens_left[1] -= size - 1
@@ -253,7 +250,7 @@ def test_own_last_token_stays_and_no_tokens_place_nothing_R_7_FX_D_3() -> None:
     """R-7: your own rightmost token: the gauge is unchanged; FX-D-3: with 0 tokens left,
     nothing is placed, and the fulfilment still counts."""
     s = ready(3)
-    card, area = _request_ready(s, (2, 0, 0))
+    _card, area = _request_ready(s, (2, 0, 0))
     size = DATA.districts[s.board[area]].gauge
     s.gauge[area] = [1] * (size - 1) + [0]
     s.tokens_left[1] -= size - 1
@@ -275,7 +272,7 @@ def test_own_last_token_stays_and_no_tokens_place_nothing_R_7_FX_D_3() -> None:
 def test_entered_areas_hold_your_token_FX_SHARE_3() -> None:
     """FX-SHARE-3: an area with your token is entered, which the office needs."""
     s = ready(3)
-    card, area = _request_ready(s, (2, 0, 0))
+    _card, area = _request_ready(s, (2, 0, 0))
     give(s, 0, area, basic=2)
     to_actions(s, REQUEST_CARD)
     act(s, "fulfil", 0, area)
@@ -285,7 +282,7 @@ def test_entered_areas_hold_your_token_FX_SHARE_3() -> None:
     assert office_areas(s, 0) == [area]
 
 
-def test_daily_from_port_and_office_no_token_face_down_FX_DAILY_1_FX_DAILY_2_FX_D_9_R_8() -> None:  # noqa: E501
+def test_daily_from_port_and_office_no_token_face_down_FX_DAILY_1_FX_DAILY_2_FX_D_9_R_8() -> None:
     """FX-DAILY-1/2, FX-D-9, R-8: paid from the port plus the office, VP gained, no
     token, face down; refused again this round, allowed after the upkeep."""
     s = ready(3)
@@ -306,12 +303,12 @@ def test_daily_from_port_and_office_no_token_face_down_FX_DAILY_1_FX_DAILY_2_FX_
     act(s, "end")
     finish_turns(s)
     while s.phase == GROW:
-        act(s, *[k for k in legal(s) if k[0] in ("unlock", "done")][0])
+        act(s, *next(k for k in legal(s) if k[0] in ("unlock", "done")))
     assert s.dailies[:2] == [1, 1]
 
 
 def test_transport_moves_one_resource_to_one_adjacent_area_FX_TRANS_1_FX_TRANS_2() -> None:
-    """FX-TRANS-1/2: 1 resource per action without the track, from one area to one
+    """FX-TRANS-1, FX-TRANS-2: 1 resource per action without the track, from one area to one
     adjacent area; never to a non-adjacent one."""
     s = ready(3)
     s.spaces[TRANSPORT_CARD] = [2, 4]
@@ -406,10 +403,10 @@ def test_market_refill_and_rebuilt_decks_FX_REFILL_1_R_9() -> None:
     to_actions(s, REQUEST_CARD)
     act(s, "fulfil", 0, area)
     act(s, "end")
-    assert s.market[0] in discarded + [card] and s.discards[0] == []
+    assert s.market[0] in [*discarded, card] and s.discards[0] == []
     assert sorted([*s.decks[0], s.market[0]]) == sorted([*discarded, card]) or s.exclusive[0] >= 0
     s2 = ready(3)
-    card, area = _request_ready(s2, (2, 0, 0))
+    _card, area = _request_ready(s2, (2, 0, 0))
     give(s2, 0, area, basic=2)
     s2.discards[1] += s2.decks[0]
     s2.decks[0] = []
@@ -475,7 +472,7 @@ def test_dispatched_workers_filling_a_card_reset_it_at_once_FX_DISP_2_R_11() -> 
 
 
 def test_market_survey_draws_a_temporary_exclusive_FX_DISP_3_R_12() -> None:
-    """FX-DISP-3, R-12: each dispatched worker returned draws 1 card from either deck
+    """FX-DISP-3, R-12, FX-REFILL-3: each dispatched worker returned draws 1 card from either deck
     (upper even without Quality), usable this turn, discarded at the end of the turn."""
     s = ready(3)
     s.disp_avail[0] = 2
