@@ -28,9 +28,12 @@ class ForwarderOfXanadu(Game[FXState]):
     rules_prefix = "FX"
     option_specs = (
         OptionSpec("style", "standard", "skill cards: standard deal or custom draft (FX-SETUP-12)",
-                   "スキルカード: スタンダード(配布)かカスタム(ドラフト)", ("standard", "custom")),
+                   "スキルカード: スタンダード(配布)かカスタム(ドラフト)", ("standard", "custom"),
+                   labels=(("standard", "スタンダード"), ("custom", "カスタム"))),
         OptionSpec("start_player", -1, "the start player's seat, -1 for a random draw (FX-SETUP-3)",
-                   "スタートプレイヤーの席、-1 で無作為", (-1, 0, 1, 2, 3, 4)),
+                   "スタートプレイヤーの席、-1 で無作為", (-1, 0, 1, 2, 3, 4),
+                   labels=(("drawn at random", "無作為"),
+                           *((f"seat {n}", f"{n}番席") for n in range(1, 6)))),
     )  # fmt: skip
     agent_kinds = {"heuristic": "kaido.games.forwarder_of_xanadu.bots:HeuristicAgent"}
 
@@ -69,6 +72,9 @@ class ForwarderOfXanadu(Game[FXState]):
         sums = engine.rank_sums(state)
         keys = [(v, -r) for v, r in zip(state.vp, sums, strict=True)]
         return Result.from_keys(state.vp, keys)
+
+    def summary(self, state: FXState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return text.summary(state, log, lang)
 
     def view(self, state: FXState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)

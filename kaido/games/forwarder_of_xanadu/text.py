@@ -7,12 +7,13 @@ lies where.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kaido.core.events import Event
 from kaido.games.forwarder_of_xanadu.board import AREAS, DATA, TRACKS
 from kaido.games.forwarder_of_xanadu.engine import REQUESTS, SKILLS, Key, card_types
-from kaido.games.forwarder_of_xanadu.state import CATEGORIES, FXState
+from kaido.games.forwarder_of_xanadu.state import FXState
 from kaido.games.forwarder_of_xanadu.views import view
 
 COLOURS = {"en": ("Red", "Blue", "Green", "Yellow", "White"), "ja": ("赤", "青", "緑", "黄", "白")}
@@ -21,6 +22,11 @@ LABELS_JA = ("1左", "港", "1右", "2左", "2右", "3左", "3中", "3右", "4�
 GRADES = {"en": ("basic", "upper", "premium"), "ja": ("並", "上", "特上")}
 TRACK_JA = ("倉庫拡張", "輸送強化", "品質向上", "ワーカー増加", "スキル")
 DECKS = {"en": ("lower", "upper"), "ja": ("下級", "上級")}
+PHASE_JA = ("会社選択", "ドラフト", "手番開始", "資源配置", "アクション", "専用依頼補充", "成長",
+            "補充", "スタート指名", "終了")  # fmt: skip
+STYLE_NAMES = {"standard": ("standard", "スタンダード"), "custom": ("custom", "カスタム")}
+CAT_EN = ("requests", "dailies", "mid settlement", "final areas", "final skill", "dispatched",
+          "skills")  # fmt: skip
 CAT_JA = (
     "依頼",
     "デイリー",
@@ -209,6 +215,8 @@ def _fields(event: Event, viewer: int | None, lang: str) -> dict[str, Any]:
         out["starter"] = player_name(int(d["player"]), lang)
     if "vp" in d and isinstance(d["vp"], list):
         out["scores"] = ", ".join(f"{player_name(p, lang)} {v}" for p, v in enumerate(d["vp"]))
+    if "style" in d:
+        out["style"] = STYLE_NAMES[str(d["style"])][1 if ja else 0]
     if event.kind == "settlement":
         out["which"] = ("最終決算" if d["final"] else "中間決算") if ja else (
             "final" if d["final"] else "mid")  # fmt: skip
@@ -232,24 +240,13 @@ def render(s: FXState, viewer: int | None, lang: str = "en") -> str:
     """The layout with gauges and warehouses, the action board, companies and requests."""
     ja = lang == "ja"
     v = view(s, viewer)
+    turn = player_name(s.turn_player, lang)
     lines = [
-        (f"ラウンド{s.round}/6  手番 {player_name(s.turn_player, lang)}  段階 {v['phase']}" if ja
-         else f"Round {s.round}/6  turn {player_name(s.turn_player, lang)}  phase {v['phase']}"),
+        f"ラウンド{s.round}/6  手番 {turn}  段階 {PHASE_JA[s.phase]}" if ja
+        else f"Round {s.round}/6  turn {turn}  phase {v['phase']}",
         "エリア:" if ja else "Areas:",
     ]  # fmt: skip
-    for a in range(AREAS):
-        d = s.board[a]
-        board = DATA.port_board if d < 0 else DATA.districts[d]
-        kinds = "/".join(DATA.types[t]["ja" if ja else "en"] for t in board.icons) or "-"
-        gauge = "".join(player_name(q, lang)[0] for q in s.gauge[a]).ljust(board.gauge, ".")
-        stores = " ".join(
-            f"{player_name(p, lang)[0]}{cubes(v['seats'][p]['warehouses'][a], lang)}"
-            for p in range(s.n)
-            if sum(v["seats"][p]["warehouses"][a])
-        )
-        cls = DATA.classes[a]
-        lines.append(f"  {area(a, lang):>4} {district_name(s, a, lang)} [{kinds}] "
-                     f"{'①②③'[cls - 1] if cls else '◆'} [{gauge}] {stores}")  # fmt: skip
+    lines += [_area_line(s, v, a, lang) for a in range(AREAS)]
     lines.append("アクションボード:" if ja else "Action board:")
     for c, t in enumerate(card_types(s)):
         name = DATA.action_types[t]["ja" if ja else "en"]
@@ -262,29 +259,79 @@ def render(s: FXState, viewer: int | None, lang: str = "en") -> str:
     )
     lines.append(("マーケット: " if ja else "Market: ") + market)
     for p in range(s.n):
-        seat = v["seats"][p]
-        company = company_name(s.company[p], lang) if s.company[p] >= 0 else "-"
-        cells = " ".join(f"{(TRACK_JA if ja else TRACKS)[t][:4]}{s.cells[p * 5 + t]}"
-                         for t in range(5))  # fmt: skip
-        excl = request_text(s.exclusive[p], lang) if s.exclusive[p] >= 0 else "-"
-        lines.append(f"{player_name(p, lang)} {company} {s.vp[p]}VP  "
-                     f"{'ワーカー' if ja else 'workers'} {s.workers[p]}  "
-                     f"{'派遣' if ja else 'dispatched'} {s.disp_avail[p]}  {cells}  "
-                     f"{'専用' if ja else 'exclusive'}: {excl}")  # fmt: skip
-        if seat["hand"] is not None:
-            hand = ", ".join(skill_name(k, lang) for k in seat["hand"]) or "-"
-            lines.append(("  手札: " if ja else "  hand: ") + hand)
-        if seat["draft_hand"]:
-            picks = ", ".join(skill_name(k, lang) for k in seat["draft_hand"])
-            lines.append(("  ドラフト: " if ja else "  draft: ") + picks)
-        if s.played[p]:
-            lines.append("  " + ", ".join(skill_name(k, lang) for k in s.played[p]))
+        lines += _seat_lines(s, v, p, lang)
     if s.temp:
         lines.append(("調査: " if ja else "Survey: ") + ", ".join(
             request_text(c, lang) for c in s.temp if c >= 0))  # fmt: skip
     if v["over"]:
-        names = CAT_JA if ja else CATEGORIES
+        names = CAT_JA if ja else CAT_EN
         for p in range(s.n):
             parts = ", ".join(f"{names[i]} {s.cats[p * 7 + i]}" for i in range(7))
             lines.append(f"{player_name(p, lang)}: {parts}")
     return "\n".join(lines)
+
+
+def _area_line(s: FXState, v: dict[str, Any], a: int, lang: str) -> str:
+    """One area: its place, district, icons, class, share gauge and warehouses."""
+    ja = lang == "ja"
+    d = s.board[a]
+    board = DATA.port_board if d < 0 else DATA.districts[d]
+    kinds = "/".join(DATA.types[t]["ja" if ja else "en"] for t in board.icons) or "-"
+    gauge = "".join(player_name(q, lang)[0] for q in s.gauge[a]).ljust(board.gauge, ".")
+    stores = " ".join(
+        f"{player_name(p, lang)[0]}:{cubes(v['seats'][p]['warehouses'][a], lang)}"
+        for p in range(s.n)
+        if sum(v["seats"][p]["warehouses"][a])
+    )
+    cls = DATA.classes[a]
+    mark = "①②③"[cls - 1] if cls else "◆"
+    offices = "".join("⌂" + player_name(p, lang)[0] for p in range(s.n) if s.office[p] == a)
+    return (f"  {area(a, lang):>4} {district_name(s, a, lang)} ({kinds}) {mark} "
+            f"|{gauge}| {stores} {offices}").rstrip()  # fmt: skip
+
+
+def _seat_lines(s: FXState, v: dict[str, Any], p: int, lang: str) -> list[str]:
+    """A company board: VP, workers, growth cells, exclusive request and skills."""
+    ja = lang == "ja"
+    seat = v["seats"][p]
+    company = company_name(s.company[p], lang) if s.company[p] >= 0 else "-"
+    cells = " ".join(f"{_track(t, lang)[:4]}{s.cells[p * 5 + t]}" for t in range(5))
+    excl = request_text(s.exclusive[p], lang) if s.exclusive[p] >= 0 else "-"
+    lines = [
+        f"{player_name(p, lang)} {company} {s.vp[p]}{'点' if ja else 'VP'}  "
+        f"{'ワーカー' if ja else 'workers'} {s.workers[p]}  "
+        f"{'派遣' if ja else 'dispatched'} {s.disp_avail[p]}  {cells}  "
+        f"{'専用' if ja else 'exclusive'}: {excl}"
+    ]
+    if seat["hand"] is not None:
+        hand = ", ".join(skill_name(k, lang) for k in seat["hand"]) or "-"
+        lines.append(("  手札: " if ja else "  hand: ") + hand)
+    if seat["draft_hand"]:
+        picks = ", ".join(skill_name(k, lang) for k in seat["draft_hand"])
+        lines.append(("  ドラフト: " if ja else "  draft: ") + picks)
+    if s.played[p]:
+        lines.append("  " + ", ".join(skill_name(k, lang) for k in s.played[p]))
+    return lines
+
+
+def summary(s: FXState, log: Sequence[Event], lang: str = "en") -> dict[str, Any]:
+    """The end-of-game breakdown by VP category (the last row the total), and each player's
+    VP at the settlements."""
+    ja = lang == "ja"
+    names = CAT_JA if ja else CAT_EN
+    breakdown = [
+        {"label": names[i], "values": [s.cats[p * 7 + i] for p in range(s.n)]} for i in range(7)
+    ]
+    breakdown.append({"label": "合計" if ja else "total", "values": s.vp[:]})
+    marks = [e.data["vp"] for e in log if e.kind == "settlement"]
+    labels = ["中間決算", "最終決算"] if ja else ["mid settlement", "final settlement"]
+    chart = {
+        "title": "決算時の得点" if ja else "VP at the settlements",
+        "kind": "lines",
+        "labels": labels[: len(marks)],
+        "series": [
+            {"name": player_name(p, lang), "values": [m[p] for m in marks], "player": p}
+            for p in range(s.n)
+        ],
+    }
+    return {"breakdown": breakdown, "charts": [chart] if marks else []}
