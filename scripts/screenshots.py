@@ -3,10 +3,11 @@
 
     .venv/bin/python scripts/screenshots.py [--games catan russian_railroads] [--out docs]
 
-Writes `lobby.png` (with the first game chosen) and `table-<game>.png` for each game (the
-game id with dashes). Uses Debian's Chromium (`chromium` on the PATH, or $KAIDO_CHROMIUM)
-through Playwright, a temporary data directory and a free loopback port; the human seat
-makes seeded random choices among the actions it is offered (on the board or listed).
+Writes `lobby.png` (with the first game chosen), and `table-<game>.png` and
+`table-<game>-phone.png` (at 390x844) for each game (the game id with dashes). Uses
+Debian's Chromium (`chromium` on the PATH, or $KAIDO_CHROMIUM) through Playwright, a
+temporary data directory and a free loopback port; the human seat makes seeded random
+choices among the actions it is offered (on the board or listed).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import time
 from pathlib import Path
 
 import httpx2
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 REPO = Path(__file__).resolve().parents[1]
 FLAGS = [
@@ -41,6 +43,8 @@ FINISHED = ".table-page[data-status=finished]"
 DECISIONS = {"catan": 12, "russian_railroads": 40}
 """Choices the human makes before the shot."""
 FULL_PAGE = {"russian_railroads"}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
+"""The phone the pictures `table-<game>-phone.png` are taken on."""
 """Games whose shot is the whole page (the main board and every player's board)."""
 
 
@@ -71,18 +75,53 @@ def start_server(data: Path, port: int, games: list[str]) -> subprocess.Popen[by
 def play(page: Page, decisions: int, rng: random.Random) -> None:
     """Make `decisions` choices as the human seat, each among every action on offer (a
     place on the board with several actions offers them in a menu)."""
-    for _ in range(decisions):
+    made = 0
+    while made < decisions:
         page.wait_for_selector(f"{CHOICES}, .table-page:not(.pending) svg .place, {FINISHED}")
         if page.locator(FINISHED).count():
             return
-        version = page.locator(".table-page").get_attribute("data-version")
-        menus = page.locator(".table-page:not(.pending) svg .place:not([data-action])")
-        choices = page.locator(CHOICES)
-        if menus.count() and (not choices.count() or rng.random() < 0.5):
-            menus.nth(rng.randrange(menus.count())).click()
-            choices = page.locator(".rr-menu [data-action]")
+        try:
+            choose(page, rng)
+            made += 1
+        except PlaywrightTimeout:  # the page moved on meanwhile (a bot's move): look again
+            continue
+
+
+def choose(page: Page, rng: random.Random) -> None:
+    """One choice among the actions on offer; done once the page shows the next version."""
+    version = page.locator(".table-page").get_attribute("data-version")
+    menus = page.locator(".table-page:not(.pending) svg .place:not([data-action])")
+    choices = page.locator(CHOICES)
+    if menus.count() and (not choices.count() or rng.random() < 0.5):
+        place = menus.nth(rng.randrange(menus.count())).get_attribute("data-place")
+        press(page, f"svg .place[data-place='{place}']")
+        choices = page.locator(".choice-menu [data-action]")
         choices.nth(rng.randrange(choices.count())).click()
-        page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    else:
+        key = choices.nth(rng.randrange(choices.count())).get_attribute("data-action")
+        press(page, f"{CHOICES}[data-action='{key}']")
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+
+
+def press(page: Page, selector: str) -> None:
+    """Click what `selector` finds; on a phone the first tap on a small board zooms it, so
+    tap the place again, now big enough."""
+    target = page.locator(selector).first
+    if not target.evaluate("e => Boolean(e.closest('.zoom-box'))"):
+        centre(target).click()
+        return
+    zoomed = target.locator("xpath=ancestor::*[contains(@class, 'zoom-box')][1]")
+    if zoomed.locator("svg.zoomed").count():  # the place may be out of the zoomed view
+        zoomed.locator(".zoom-out").click()
+    centre(page.locator(selector).first).click()  # zooms in around it
+    centre(page.locator(selector).first).click()
+
+
+def centre(target: Locator) -> Locator:
+    """Scroll `target` to the middle of the screen: on a phone the bar of actions covers
+    the bottom."""
+    target.evaluate("e => e.scrollIntoView({block: 'center'})")
+    return target
 
 
 def create_tables(page: Page, game: str) -> None:
@@ -99,7 +138,9 @@ def create_tables(page: Page, game: str) -> None:
         page.wait_for_selector("#create-table")
 
 
-def shoot_table(page: Page, base: str, game: str, out: Path, rng: random.Random) -> Path:
+def shoot_table(
+    page: Page, base: str, game: str, out: Path, rng: random.Random, suffix: str = ""
+) -> Path:
     """A table of the human (seat 1) and bots, some choices in; its picture."""
     page.goto(base + "/")
     page.wait_for_selector("#create-table")
@@ -110,8 +151,11 @@ def shoot_table(page: Page, base: str, game: str, out: Path, rng: random.Random)
     page.wait_for_url("**/table/*")
     play(page, DECISIONS.get(game, 12), rng)
     page.wait_for_timeout(800)
-    path = out / f"table-{game.replace('_', '-')}.png"
-    page.screenshot(path=str(path), full_page=game in FULL_PAGE)
+    for button in page.locator(".zoom-out:visible").all():  # the whole board
+        button.click()
+    page.evaluate("window.scrollTo(0, 0)")
+    path = out / f"table-{game.replace('_', '-')}{suffix}.png"
+    page.screenshot(path=str(path), full_page=game in FULL_PAGE and not suffix)
     return path
 
 
@@ -132,6 +176,11 @@ def shoot(base: str, games: list[str], out: Path) -> list[Path]:
         page.screenshot(path=str(out / "lobby.png"))
         written = [out / "lobby.png"]
         written += [shoot_table(page, base, game, out, rng) for game in games]
+        phone = browser.new_context(**PHONE).new_page()
+        phone.set_default_timeout(10_000)
+        phone.goto(base + "/")
+        phone.click("#guest")
+        written += [shoot_table(phone, base, game, out, rng, "-phone") for game in games]
         browser.close()
     return written
 

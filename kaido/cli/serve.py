@@ -51,6 +51,12 @@ def add_parser(subparsers: Any) -> None:
         default=30.0,
         help="seconds a person has to answer an offer before it lapses (30)",
     )
+    parser.add_argument(
+        "--idle-days",
+        type=float,
+        default=14.0,
+        help="a game in play nobody moves for this many days is abandoned (14)",
+    )
     parser.add_argument("--bot-workers", type=int, default=2, help="threads for bots (2)")
     parser.add_argument(
         "--bot-seconds",
@@ -112,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         database_url=args.database_url,
         bot_delay=args.bot_delay,
         offer_seconds=args.offer_seconds,
+        idle_days=args.idle_days,
         bot_workers=args.bot_workers,
         bot_seconds=args.bot_seconds,
         bot_levels=bot_levels(args.bot_level),

@@ -138,6 +138,19 @@ class Game(ABC, Generic[S]):
     def num_players(self, state: S) -> int:
         return int(state.options["players"])
 
+    def summary(self, state: S, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        """A finished game in numbers, from its final state and every event of the game
+        (`log`; only their public part, `event.data`, may be used):
+
+        - `breakdown`: rows `{"label", "values"}` of each player's points in the game's own
+          categories, whose sum is the player's score;
+        - `charts`: a few statistics, each `{"title", "kind": "bars" | "lines", "labels",
+          "series": [{"name", "values", "player"?}]}` (one value per label; `player` when
+          a series is a player's, so it is drawn in their colour).
+
+        Empty unless the game says more."""
+        return {"breakdown": [], "charts": []}
+
     # ---- information --------------------------------------------------------------------
 
     @abstractmethod

@@ -21,6 +21,14 @@ class OptionSpec:
     help: str
     help_ja: str = ""
     choices: tuple[bool | int | str, ...] | None = None
+    labels: tuple[tuple[str, str], ...] = ()
+    """How each of `choices` reads, in English and Japanese (a raw value is never shown)."""
+
+    def labels_in(self, lang: str) -> list[str]:
+        """The words for each choice in `lang` (the value itself when none are given)."""
+        if not self.labels:
+            return [str(choice) for choice in self.choices or ()]
+        return [pair[1] if lang == "ja" else pair[0] for pair in self.labels]
 
     def coerce(self, value: Any) -> bool | int | str:
         """`value` as this option's type (text from a command line is converted)."""

@@ -30,6 +30,12 @@ class Result:
         ranks = tuple(1 + sum(1 for other in keys if tuple(other) > tuple(mine)) for mine in keys)
         return cls(tuple(scores), ranks)
 
+    def forfeited(self, leavers: set[int]) -> Result:
+        """The places when `leavers` left before the end: below everyone who stayed, the
+        order among the others kept (the scores stay as they were)."""
+        keys = [(p not in leavers, -rank) for p, rank in enumerate(self.ranks)]
+        return Result.from_keys(self.scores, keys)
+
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "ranks": list(self.ranks)}
 

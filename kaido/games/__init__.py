@@ -13,6 +13,7 @@ from kaido.core.game import Game
 _GAMES: dict[str, str] = {
     "catan": "kaido.games.catan:GAME",
     "russian_railroads": "kaido.games.russian_railroads:GAME",
+    "cargo_empire": "kaido.games.cargo_empire:GAME",
     "traveling_merchants": "kaido.games.traveling_merchants:GAME",
 }
 

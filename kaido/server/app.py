@@ -102,6 +102,10 @@ class ActIn(Body):
     move: int
 
 
+class KickIn(Body):
+    seat: int
+
+
 class MoveIn(Body):
     move: int
 
@@ -333,6 +337,7 @@ def game_json(game: Game[Any], levels: BotLevels) -> dict[str, Any]:
                 "name": spec.name,
                 "default": spec.default,
                 "choices": list(spec.choices) if spec.choices is not None else None,
+                "labels": {lang: spec.labels_in(lang) for lang in LANGS} if spec.choices else None,
                 "help": {"en": spec.help, "ja": spec.help_ja or spec.help},
             }
             for spec in game.option_specs
@@ -410,7 +415,7 @@ def _add_table_routes(app: FastAPI, services: Services) -> None:
     tables = services.tables
 
     def acted(runtime: TableRuntime) -> dict[str, Any]:
-        return {"ok": True, "version": runtime.info.version}
+        return {"ok": True, "version": runtime.info.version, "status": runtime.info.status}
 
     @app.get("/api/tables/{table_id}")
     def table_state(table_id: str, request: Request, lang: str = "en") -> dict[str, Any]:
@@ -439,6 +444,21 @@ def _add_table_routes(app: FastAPI, services: Services) -> None:
     def take_back(table_id: str, request: Request) -> dict[str, Any]:
         user = signed_in(services, request)
         return acted(tables.take_back_seat(user, table_id))
+
+    @app.post("/api/tables/{table_id}/resign")
+    def resign(table_id: str, request: Request) -> dict[str, Any]:
+        user = signed_in(services, request)
+        return acted(tables.resign(user, table_id))
+
+    @app.post("/api/tables/{table_id}/abandon")
+    def abandon(table_id: str, request: Request) -> dict[str, Any]:
+        user = signed_in(services, request)
+        return acted(tables.abandon(user, table_id))
+
+    @app.post("/api/tables/{table_id}/kick")
+    def kick(table_id: str, body: KickIn, request: Request) -> dict[str, Any]:
+        user = signed_in(services, request)
+        return acted(tables.kick(user, table_id, body.seat))
 
     @app.get("/api/tables/{table_id}/record")
     def record(table_id: str) -> Response:

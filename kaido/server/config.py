@@ -67,6 +67,8 @@ class Settings:
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (set it when serving behind TLS)."""
     max_body_bytes: int = 64 * 1024
+    idle_days: float = 14.0
+    """A game in play that nobody moved for this long is abandoned (leaves the lists)."""
     takeover_bot: str = "greedy"
     """The bot that plays a seat whose clock ran out (a game's `heuristic` is preferred)."""
 

@@ -43,6 +43,7 @@ class TableRuntime:
         self.bot_stop: threading.Event | None = None
         """Set to call off the bot thinking now (None when no bot is thinking)."""
         self.replay_states: list[Any] | None = None
+        self._summaries: dict[Lang, dict[str, Any]] = {}
         self.last_used = time.monotonic()
         self.shown_at = float("-inf")
         """When (time.monotonic) the last step with something to show was announced."""
@@ -52,6 +53,8 @@ class TableRuntime:
         """The seat whose bot is searching (announced once the search takes a while)."""
         self.offer_for = -1
         """The move counter at which the offer being answered got its lapse time."""
+        self.abandon_votes: set[int] = set()
+        """Seats whose players agreed to abandon the game (kept in memory only)."""
         self.offer_deadline: float | None = None
         """When (epoch seconds) the offer being answered lapses: it is declined then."""
 
@@ -106,6 +109,16 @@ class TableRuntime:
             log.append(LogStep(number, player, tuple(events)))
         self.match, self.log = match, log
 
+    def in_play(self, version: int) -> bool:
+        """The game goes on and is still at move `version` (a job for it is not stale)."""
+        match = self.match
+        return (
+            self.info.status == "playing"
+            and self.info.version == version
+            and match is not None
+            and not match.is_over
+        )
+
     def require_match(self) -> Match:
         if self.match is None:
             raise RuntimeError(f"table {self.id} has not started")
@@ -133,6 +146,7 @@ class TableRuntime:
             "created_by": info.created_by,
             "thinking": self.thinking,
             "offer_deadline": self.offer_deadline,
+            "abandon_votes": sorted(self.abandon_votes),
         }
         if self.match is None:
             return out
@@ -142,10 +156,21 @@ class TableRuntime:
         out.update(
             game_part(self.game, state, self.log, viewer, lang, log_from=log_from, may_act=may_act)
         )
+        if out["result"] is None and info.result is not None:  # ended early: resigned
+            out["result"] = info.result
+        if info.status == "finished":
+            out["summary"] = self.summary(lang)
         out["can_undo"] = (
             viewer is not None and not self.played_by_bot(viewer) and self.match.can_undo(viewer)
         )
         return out
+
+    def summary(self, lang: Lang) -> dict[str, Any]:
+        """The game's end in numbers (`Game.summary`), worked out once per language."""
+        if lang not in self._summaries:
+            events = [event for step in self.log for event in step.events]
+            self._summaries[lang] = self.game.summary(self.require_match().state, events, lang)
+        return self._summaries[lang]
 
     def broadcast(self, log_from: int) -> None:
         """Tell every connection what changed; the log from entry `log_from` on."""

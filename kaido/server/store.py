@@ -307,13 +307,17 @@ class Store:
         """Tables `user_id` created that are waiting for players or in play."""
         with self._session() as session:
             query = select(func.count()).where(
-                TableRow.created_by == user_id, TableRow.status != "finished"
+                TableRow.created_by == user_id, TableRow.status.in_(("open", "playing"))
             )
             return int(session.scalar(query) or 0)
 
-    def table_ids_in_play(self) -> list[str]:
+    def table_ids_in_play(self, idle_since: float | None = None) -> list[str]:
+        """Tables in play; only those unchanged since `idle_since` if it is given."""
         with self._session() as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+            query = select(TableRow.id).where(TableRow.status == "playing")
+            if idle_since is not None:
+                query = query.where(TableRow.updated_at < idle_since)
+            return list(session.scalars(query))
 
     # ---- changes to one table -----------------------------------------------------------
     # Each change is a transaction of its own, but changes made at the same moment (many
@@ -331,6 +335,19 @@ class Store:
                 .values(user_id=user_id)
             )
             self._touch(session, table_id)
+
+        self._write(work)
+
+    def set_seat_bot(self, table_id: str, seat: int, bot: str, *, deadline: float | None) -> None:
+        """A bot plays `seat` from now on; its player (user_id) stays on record."""
+
+        def work(session: Session) -> None:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(kind="bot", bot=bot, timed_out=False)
+            )
+            self._touch(session, table_id, deadline=deadline)
 
         self._write(work)
 

@@ -28,7 +28,7 @@ from kaido.core.errors import KaidoError
 from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
-from kaido.server.bots import LEVELS, BotLevels
+from kaido.server.bots import DEFAULT_LEVEL, LEVELS, BotLevels
 from kaido.server.config import Settings
 from kaido.server.errors import (
     BadRequest,
@@ -53,6 +53,7 @@ THINKING_AFTER = 0.3
 CLOCK_SLACK = 0.05
 """A timer may fire this much before its wall-clock deadline (it runs on the monotonic clock)."""
 PREFERENCES: dict[str, Any] = {"ignore_offers": False}
+IDLE_SWEEP_SECONDS = 3600.0
 """What a user may set, with the defaults."""
 
 
@@ -201,7 +202,9 @@ class TableManager:
         return runtime
 
     def resume_all(self) -> int:
-        """Load every table in play, so bots and clocks go on after a restart."""
+        """Load every table in play, so bots and clocks go on after a restart; then, once
+        an hour, abandon the games nobody moves."""
+        self.workers.later(0, self._sweep_idle)
         ids = self.store.table_ids_in_play()
         for table_id in ids:
             try:
@@ -209,6 +212,10 @@ class TableManager:
             except KaidoError as error:
                 log.error("table %s cannot resume: %s", table_id, error)
         return len(ids)
+
+    def _sweep_idle(self) -> None:
+        self.abandon_idle()
+        self.workers.later(IDLE_SWEEP_SECONDS, self._sweep_idle)
 
     # ---- the lobby ----------------------------------------------------------------------
 
@@ -412,9 +419,13 @@ class TableManager:
             raise Conflict("the game has not started yet")
         if runtime.info.status == "finished":
             raise Conflict("the game is over")
+        if runtime.info.status == "abandoned":
+            raise Conflict("the game was abandoned")
         seat = runtime.seat_of(user.id)
         if seat is None:
             raise Forbidden("you hold no seat at this table; you can only watch")
+        if runtime.seat(seat).kind == "bot":
+            raise Conflict("you left this game; a bot plays your seat to the end", reason="left")
         if runtime.seat(seat).timed_out and not allow_bot:
             raise Conflict(
                 "your time ran out and a bot plays your seat; take it back first",
@@ -538,7 +549,7 @@ class TableManager:
         the last thing shown, and a step that shows nothing is taken at once."""
         with self._hold(table_id) as runtime:
             match = runtime.match
-            if runtime.info.version != version or match is None or match.is_over:
+            if not runtime.in_play(version) or match is None:
                 return
             seat = match.to_move
             if not runtime.played_by_bot(seat):
@@ -571,7 +582,7 @@ class TableManager:
         with self._hold(table_id) as runtime:
             # Not if the bot was called off meanwhile (the table ended, the seat was taken
             # back, the server is stopping) or the table moved on.
-            if runtime.bot_stop is stop and runtime.info.version == version:
+            if runtime.bot_stop is stop and runtime.in_play(version):
                 runtime.bot_stop = None
                 self._commit_action(runtime, seat, action)
 
@@ -653,7 +664,7 @@ class TableManager:
     def _offer_lapsed(self, table_id: str, version: int) -> None:
         with self._hold(table_id) as runtime:
             match, deadline = runtime.match, runtime.offer_deadline
-            if runtime.info.version != version or match is None or deadline is None:
+            if not runtime.in_play(version) or match is None or deadline is None:
                 return
             if runtime.offer_for != version or time.time() < deadline - CLOCK_SLACK:
                 return
@@ -664,7 +675,7 @@ class TableManager:
     def _clock_ran_out(self, table_id: str, version: int) -> None:
         with self._hold(table_id) as runtime:
             info, match = runtime.info, runtime.match
-            if info.version != version or info.deadline is None or match is None:
+            if not runtime.in_play(version) or info.deadline is None or match is None:
                 return
             if time.time() < info.deadline:  # a fresh clock was started since
                 return
@@ -676,6 +687,98 @@ class TableManager:
             )
             self._schedule(runtime)
             runtime.broadcast(log_from=len(runtime.log))
+
+    # ---- leaving a started game ---------------------------------------------------------
+
+    def resign(self, user: User, table_id: str) -> TableRuntime:
+        """The player leaves the game for good (see `_retire`)."""
+        with self._hold(table_id) as runtime:
+            self._retire(runtime, self._playing_seat(runtime, user, allow_bot=True))
+        return runtime
+
+    def kick(self, user: User, table_id: str, seat: int) -> TableRuntime:
+        """Another player removes a player absent past their clock (a bot already plays for
+        them): the seat is theirs no more."""
+        with self._hold(table_id) as runtime:
+            mine = self._playing_seat(runtime, user)
+            if not 0 <= seat < len(runtime.info.seats):
+                raise BadRequest(f"this table has no seat {seat}")
+            target = runtime.seat(seat)
+            if seat == mine or target.kind != "human" or not target.timed_out:
+                raise Conflict("only a player whose clock ran out can be removed")
+            self._retire(runtime, seat)
+        return runtime
+
+    def _retire(self, runtime: TableRuntime, seat: int) -> None:
+        """In a game of two the other player wins; else a bot plays the seat to the end,
+        and a game left with no person playing is abandoned."""
+        info, match = runtime.info, runtime.require_match()
+        if len(info.seats) == 2:
+            result = runtime.game.result(match.state).forfeited({seat})
+            info.result = {**result.to_json(), "resigned": [seat]}
+            self._end(runtime, "finished")
+            return
+        self._stop_bot(runtime)  # the takeover bot thinking for a timed-out seat
+        spec = DEFAULT_LEVEL
+        runtime.seat(seat).kind, runtime.seat(seat).bot = "bot", spec
+        runtime.seat(seat).timed_out = False
+        runtime.abandon_votes.discard(seat)
+        if not any(s.kind == "human" for s in info.seats) or self._abandon_agreed(runtime):
+            self._end(runtime, "abandoned", retired=seat)
+            return
+        info.deadline = self._deadline(runtime)
+        self._commit_or_fail(
+            lambda: self.store.set_seat_bot(info.id, seat, spec, deadline=info.deadline), runtime
+        )
+        self._schedule(runtime)
+        runtime.broadcast(log_from=len(runtime.log))
+
+    def abandon(self, user: User, table_id: str) -> TableRuntime:
+        """A vote to end the game without a result. It ends when the table's creator and
+        every other player still playing in person agree."""
+        with self._hold(table_id) as runtime:
+            runtime.abandon_votes.add(self._playing_seat(runtime, user, allow_bot=True))
+            if self._abandon_agreed(runtime):
+                self._end(runtime, "abandoned")
+            else:
+                runtime.broadcast(log_from=len(runtime.log))
+        return runtime
+
+    def _abandon_agreed(self, runtime: TableRuntime) -> bool:
+        """Every person still playing (not absent past their clock) voted, the table's
+        creator among them if they hold a seat."""
+        votes = runtime.abandon_votes
+        seats = runtime.info.seats
+        present = [s.seat for s in seats if s.kind == "human" and not s.timed_out]
+        creator = runtime.seat_of(runtime.info.created_by)
+        creator_agrees = creator is None or creator in votes or seats[creator].kind == "bot"
+        return bool(votes) and creator_agrees and all(seat in votes for seat in present)
+
+    def abandon_idle(self) -> int:
+        """Abandon the games in play that nobody moved for `idle_days`; how many."""
+        cutoff = time.time() - self.settings.idle_days * 24 * 3600
+        ids = self.store.table_ids_in_play(idle_since=cutoff)
+        for table_id in ids:
+            with self._hold(table_id) as runtime:
+                if runtime.info.status == "playing" and runtime.info.updated_at < cutoff:
+                    self._end(runtime, "abandoned")
+        return len(ids)
+
+    def _end(self, runtime: TableRuntime, status: str, retired: int | None = None) -> None:
+        """The game stops before its end: `finished` with the result set, or `abandoned`
+        (no result); the seat that retired last becomes a bot on record."""
+        info = runtime.info
+        info.status, info.deadline = status, None
+        runtime.offer_deadline = None
+        self._stop_bot(runtime)
+
+        def commit() -> None:
+            if retired is not None:
+                self.store.set_seat_bot(info.id, retired, DEFAULT_LEVEL, deadline=None)
+            self.store.set_status(info.id, status, result=info.result, deadline=None)
+
+        self._commit_or_fail(commit, runtime)
+        runtime.broadcast(log_from=len(runtime.log))
 
     # ---- connections --------------------------------------------------------------------
 

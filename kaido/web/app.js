@@ -17,7 +17,7 @@ function header() {
     h("nav", {},
       h("a", { href: "/", onclick: link("/") }, t("app.lobby")),
       h("button", { class: "lang", type: "button", onclick: toggleLang }, t("app.language")),
-      user ? h("span", { class: "who" }, user.name) : null,
+      user ? h("span", { class: "who name" }, user.name) : null,
       user ? h("button", { type: "button", class: "signout", onclick: signOut }, t("auth.signout")) : null,
     ),
   );

@@ -102,7 +102,8 @@ function optionField(spec, options) {
     return h("label", { class: "check" }, input, label);
   }
   if (spec.choices) {
-    input = h("select", { name: `option-${spec.name}` }, spec.choices.map((c) => h("option", { value: c, selected: c === spec.default }, String(c))));
+    const labels = spec.labels ? spec.labels[lang()] || spec.labels.en : spec.choices.map(String);
+    input = h("select", { name: `option-${spec.name}` }, spec.choices.map((c, i) => h("option", { value: c, selected: c === spec.default }, labels[i])));
     input.addEventListener("change", () => set(typeof spec.default === "number" ? Number(input.value) : input.value));
   } else {
     input = h("input", { name: `option-${spec.name}`, value: spec.default, type: typeof spec.default === "number" ? "number" : "text" });
@@ -155,7 +156,7 @@ function tableList(id, title, tables, session, verb) {
   const rows = tables.map((table) => h("li", { class: "table-item", dataset: { table: table.id } },
     h("span", { class: "game" }, gameTitle(session.games, table.game)),
     h("span", { class: "status" }, t(`lobby.status.${table.status}`)),
-    h("span", { class: "who" }, table.seats.map(seatLabel).join(" · ")),
+    h("span", { class: "who name" }, table.seats.map(seatLabel).join(" · ")),
     table.status === "open" ? h("span", { class: "free" }, t("lobby.free", { n: table.free_seats })) : null,
     h("a", { class: "button", href: target(table, verb), onclick: link(target(table, verb)) }, t(verb)),
   ));

@@ -4,6 +4,8 @@ import { actionKey, clear, h } from "./dom.js";
 import { duration, errorText, lang, t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./lobby.js";
 import { colourDot, link, navigate, notify, notifyError } from "./ui.js";
+import { chart } from "./charts.js";
+import { enableZoom } from "./zoom.js";
 import { renderValue } from "./view.js";
 
 export function showTable(main, tableId, session) {
@@ -37,6 +39,8 @@ class TablePage {
     this.closed = false;
     this.retries = 0;
     this.requests = 0;
+    this.queue = []; // actions still to send, in order, each once the last one is done
+    this.drafts = { redraw: () => this.render() }; // a board's choices being made
     this.timer = setInterval(() => this.tick(), 1000);
     main.append(h("p", { class: "hint" }, "…"));
   }
@@ -75,6 +79,7 @@ class TablePage {
     }
     if (message.type === "error") {
       this.pending = false;
+      this.queue = [];
       notify(errorText({ code: message.code, message: message.error }));
       if (message.code === "not_found" && !this.message) {
         this.closed = true;
@@ -91,6 +96,7 @@ class TablePage {
     }
     this.message = message;
     this.pending = false;
+    this.sendQueued();
     if (this.board === undefined && message.status !== "open") {
       this.board = null;
       loadBoard(this.session, message.game, this.id).then((board) => {
@@ -112,8 +118,25 @@ class TablePage {
     this.render();
   }
 
-  act(action) {
-    this.send({ type: "act", action });
+  // One action, or several done in order (three cards discarded, an offer written card by
+  // card): the next is sent once the last is done, while it is still legal.
+  act(actions) {
+    const list = Array.isArray(actions[0]) ? actions : [actions];
+    this.queue = list.slice(1);
+    this.send({ type: "act", action: list[0] });
+  }
+
+  sendQueued() {
+    const m = this.message;
+    if (!this.queue.length) return false;
+    const next = this.queue.shift();
+    const legal = m.to_move === m.seat && m.legal.some((item) => actionKey(item.action) === actionKey(next));
+    if (!legal || !this.online) {
+      this.queue = [];
+      return false;
+    }
+    this.send({ type: "act", action: next });
+    return true;
   }
 
   players() {
@@ -135,11 +158,29 @@ class TablePage {
     this.main.append(
       h("div", { class: `table-page ${this.canAct() ? "" : "pending"}`, dataset: { version: m.version, status: m.status } },
         h("div", { class: "board-area" }, title, this.boardPart()),
-        h("aside", { class: "side" }, this.statusPart(), this.actionsPart(), this.logPart()),
+        h("aside", { class: "side" }, this.statusPart(), this.barPart(), this.logPart()),
       ),
     );
     const log = this.main.querySelector(".log ol");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
+    for (const stage of this.main.querySelectorAll(".board-stage")) enableZoom(stage, this.drafts);
+    // On a phone the bar is fixed at the bottom: keep room for it under the page.
+    const bar = this.main.querySelector(".bar");
+    document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
+  }
+
+  // The actions, and on a phone (where this bar is fixed at the bottom of the screen) who
+  // decides and the button opening the log.
+  barPart() {
+    return h("div", { class: "bar" },
+      h("div", { class: "bar-line" }, this.turnLine(),
+        h("button", { type: "button", class: "log-toggle small", "aria-expanded": this.logOpen ? "true" : "false", onclick: () => this.toggleLog() }, t("table.log"))),
+      this.actionsPart());
+  }
+
+  toggleLog() {
+    this.logOpen = !this.logOpen;
+    this.render();
   }
 
   waitingRoom() {
@@ -149,7 +190,7 @@ class TablePage {
     const invite = `${location.origin}/table/${this.id}`;
     const rows = m.seats.map((seat) => h("li", { class: "seat-item", dataset: { seat: seat.seat } },
       h("span", { class: "seat-name" }, t("lobby.seat", { n: seat.seat + 1 })),
-      h("span", {}, seatLabel(seat)),
+      h("span", { class: "name" }, seatLabel(seat)),
       seat.kind === "human" && seat.user_id === null && me && !seated
         ? h("button", { type: "button", class: "sit", onclick: () => this.lobbyCall("join", { seat: seat.seat }) }, t("table.sit"))
         : null,
@@ -188,6 +229,7 @@ class TablePage {
     const players = this.players();
     const parts = [];
     this.placed = new Set();
+    this.controls = null;
     if (this.board && this.board.module) {
       const drawn = this.board.module.drawBoard({
         geometry: this.board.geometry,
@@ -196,14 +238,39 @@ class TablePage {
         players,
         onAct: (action) => this.act(action),
         interactive: this.canAct(),
+        drafts: this.drafts,
       });
       this.placed = drawn.placed;
+      this.controls = drawn.controls || null;
       parts.push(drawn.element);
     }
+    parts.unshift(this.summaryPart());
     const details = h("details", { class: "panel state", open: !(this.board && this.board.module) },
       h("summary", {}, t("table.state")), renderValue(m.view, players));
     parts.push(details);
     return parts;
+  }
+
+  // A player as people know them: the game's name for the seat and who plays it.
+  playerLabel(seat) {
+    const players = this.players();
+    return [colourDot(players, seat.seat), players[seat.seat], " ", h("span", { class: "name seat-label" }, seatLabel(seat))];
+  }
+
+  // The finished game in numbers: each player's points by the game's categories, and charts.
+  summaryPart() {
+    const m = this.message;
+    const summary = m.summary;
+    if (m.status !== "finished" || !summary || !(summary.breakdown.length || summary.charts.length)) return null;
+    const last = summary.breakdown.length - 1;
+    const table = h("table", { class: "breakdown" },
+      h("tr", {}, h("th", {}, ""), m.seats.map((seat) => h("th", { dataset: { seat: seat.seat } }, this.playerLabel(seat)))),
+      summary.breakdown.map((row, i) => h("tr", { class: i === last ? "total" : "" },
+        h("th", {}, row.label), row.values.map((value) => h("td", {}, value)))));
+    return h("section", { class: "panel summary" },
+      h("h2", {}, t("table.summary")),
+      summary.breakdown.length ? h("div", { class: "scroll-x" }, table) : null,
+      h("div", { class: "charts" }, summary.charts.map((one) => chart(one, this.players()))));
   }
 
   statusPart() {
@@ -213,17 +280,18 @@ class TablePage {
       colourDot(players, seat.seat),
       h("b", {}, players[seat.seat] || ""),
       " ",
-      seatLabel(seat),
+      h("span", { class: "name" }, seatLabel(seat)),
       seat.seat === m.seat ? ` (${t("table.you")})` : "",
       seat.timed_out ? ` — ${t("table.bot")}` : "",
+      seat.kind === "bot" && seat.user ? ` — ${t("table.left")}` : "",
+      this.kickButton(seat),
     ));
     const out = [h("ol", { class: "seats" }, seats)];
-    if (m.status === "finished" && m.result) {
+    if (m.status === "abandoned") {
+      out.push(h("p", { class: "warning abandoned" }, t("table.abandoned")),
+        h("a", { class: "button", href: "/", onclick: link("/") }, t("app.lobby")));
+    } else if (m.status === "finished" && m.result) {
       out.push(this.resultPart(players));
-    } else if (m.to_move === m.seat && m.seat !== null) {
-      out.push(h("p", { class: "turn mine" }, t("table.yourTurn")));
-    } else if (m.to_move >= 0) {
-      out.push(h("p", { class: "turn" }, t("table.decides", { name: players[m.to_move] })));
     }
     if (m.thinking !== null && m.thinking !== undefined && m.status === "playing") {
       out.push(h("p", { class: "thinking", dataset: { seat: m.thinking } }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.thinking", { name: players[m.thinking] })));
@@ -236,7 +304,59 @@ class TablePage {
       out.push(h("p", { class: "warning" }, t("table.timedOut")),
         h("button", { type: "button", class: "take-back", onclick: () => this.takeBack() }, t("table.takeBack")));
     }
+    out.push(this.leavingPart());
     return h("section", { class: "panel status" }, h("h2", {}, t("table.seats")), out);
+  }
+
+  turnLine() {
+    const m = this.message;
+    if (m.status !== "playing") return null;
+    if (m.to_move === m.seat && m.seat !== null) return h("p", { class: "turn mine" }, t("table.yourTurn"));
+    if (m.to_move >= 0) return h("p", { class: "turn" }, t("table.decides", { name: this.players()[m.to_move] }));
+    return null;
+  }
+
+  // A seat still in play: I can leave it (resign) or ask to end the game (abandon).
+  myLiveSeat() {
+    const m = this.message;
+    return m.status === "playing" && m.seat !== null && m.seats[m.seat].kind === "human";
+  }
+
+  kickButton(seat) {
+    const m = this.message;
+    if (!this.myLiveSeat() || seat.seat === m.seat || seat.kind !== "human" || !seat.timed_out) return null;
+    return h("button", { type: "button", class: "kick small", dataset: { seat: seat.seat }, onclick: () => this.lobbyCall("kick", { seat: seat.seat }) }, t("table.kick"));
+  }
+
+  leavingPart() {
+    const m = this.message;
+    if (!this.myLiveSeat()) return null;
+    const players = this.players();
+    const votes = m.abandon_votes || [];
+    const parts = [];
+    if (votes.length) parts.push(h("p", { class: "hint abandon-votes" }, t("table.abandonVotes", { names: votes.map((p) => players[p]).join(", ") })));
+    if (this.confirming === "resign") {
+      parts.push(h("p", { class: "warning" }, t("table.resignConfirm")),
+        h("div", { class: "row" },
+          h("button", { type: "button", class: "confirm-resign primary", onclick: () => this.leave("resign") }, t("table.resign")),
+          h("button", { type: "button", class: "cancel", onclick: () => this.confirm(null) }, t("table.keepPlaying"))));
+    } else {
+      parts.push(h("div", { class: "row leave-game" },
+        h("button", { type: "button", class: "resign small", onclick: () => this.confirm("resign") }, t("table.resign")),
+        votes.includes(m.seat) ? null
+          : h("button", { type: "button", class: "abandon small", onclick: () => this.leave("abandon") }, t(votes.length ? "table.abandonAgree" : "table.abandon"))));
+    }
+    return h("div", { class: "leaving" }, parts);
+  }
+
+  confirm(what) {
+    this.confirming = what;
+    this.render();
+  }
+
+  leave(verb) {
+    this.confirming = null;
+    this.lobbyCall(verb, {});
   }
 
   resultPart(players) {
@@ -246,7 +366,9 @@ class TablePage {
       h("h3", {}, t("table.over")),
       h("table", {},
         h("tr", {}, h("th", {}, t("table.place")), h("th", {}, ""), h("th", {}, t("table.score"))),
-        order.map(([rank, p]) => h("tr", {}, h("td", {}, rank), h("td", {}, players[p]), h("td", {}, scores[p])))),
+        order.map(([rank, p]) => h("tr", {}, h("td", {}, rank),
+          h("td", {}, this.playerLabel(this.message.seats[p]), (this.message.result.resigned || []).includes(p) ? ` (${t("table.resigned")})` : ""),
+          h("td", {}, scores[p])))),
       h("p", {},
         h("a", { class: "button", href: `/replay/${this.id}`, onclick: link(`/replay/${this.id}`) }, t("table.watchReplay")), " ",
         h("a", { class: "button", href: `/api/tables/${this.id}/record`, download: `kaido-${this.id}.json` }, t("table.download"))));
@@ -290,6 +412,7 @@ class TablePage {
     const m = this.message;
     if (m.status !== "playing" || m.seat === null) return null;
     const listed = m.legal.filter((item) => !this.placed.has(actionKey(item.action)));
+    const controls = this.controls;
     const buttons = listed.map((item) => h("button", {
       type: "button",
       class: "legal",
@@ -302,6 +425,7 @@ class TablePage {
     return h("section", { class: "panel actions" },
       h("h2", {}, t("table.actions")),
       this.placed.size ? h("p", { class: "hint" }, t("table.onBoard")) : null,
+      controls,
       h("div", { class: "legal-list" }, buttons),
       undo);
   }
@@ -312,7 +436,10 @@ class TablePage {
     const items = this.log.filter((step) => step.events.length).map((step) => h("li", { class: `p${step.player}`, dataset: { step: step.step } },
       h("span", { class: "who" }, colourDot(players, step.player), players[step.player]),
       step.events.map((event) => h("span", { class: "event" }, event.text))));
-    return h("section", { class: "panel log" }, h("h2", {}, t("table.log")), h("ol", {}, items));
+    return h("section", { class: `panel log drawer ${this.logOpen ? "open" : ""}` },
+      h("div", { class: "log-head" }, h("h2", {}, t("table.log")),
+        h("button", { type: "button", class: "log-close small", onclick: () => this.toggleLog() }, t("table.close"))),
+      h("ol", {}, items));
   }
 
   tick() {

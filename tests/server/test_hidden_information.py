@@ -18,6 +18,7 @@ from tests.server.harness import Harness, receive_state
 GAME_KEYS = {"to_move", "view", "legal", "log_from", "log", "result", "players", "can_undo"}
 TABLE_KEYS = {"type", "table", "game", "status", "version", "seat", "seats", "options"}
 TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by", "thinking", "offer_deadline"}
+TABLE_KEYS |= {"abandon_votes"}
 
 
 def expected_game_part(
@@ -65,6 +66,15 @@ class Mirror:
         self.actions: list[list[Any]] = []
         self.state = self._fresh()
 
+    def public_log(self) -> list[Event]:
+        """Every event of the game so far without its secret part."""
+        state, table = self._fresh(), self.game.action_table(self.options)
+        log = []
+        for value in self.actions:
+            for event in self.game.apply(state, table.from_json(value), narrate=True):
+                log.append(Event(event.kind, event.data))
+        return log
+
     def _fresh(self) -> Any:
         return self.game.setup(self.options, self.info.seed)
 
@@ -91,7 +101,10 @@ class Mirror:
 
 def check(message: dict[str, Any], mirror: Mirror, viewer: int | None, expected: Any) -> None:
     log_from, steps = expected
-    assert set(message) == TABLE_KEYS | GAME_KEYS
+    finished = {"summary"} if message["status"] == "finished" else set()
+    assert set(message) == TABLE_KEYS | GAME_KEYS | finished
+    if finished:  # made from the events everybody saw, with no secret part
+        assert message["summary"] == mirror.game.summary(mirror.state, mirror.public_log())
     game_part = {key: message[key] for key in GAME_KEYS - {"can_undo"}}
     assert game_part == expected_game_part(mirror.game, mirror.state, viewer, log_from, steps)
     assert message["seat"] == viewer

@@ -32,7 +32,11 @@ def snapshot(harness: Harness, player: Player, table: str) -> tuple[Any, ...]:
 def test_a_legal_action_is_stored_and_shown(harness: Harness) -> None:
     ann, bob, table = two_player_table(harness)
     response = ann.act(table, ["draw"], move=0)
-    assert response.status_code == 200 and response.json() == {"ok": True, "version": 1}
+    assert response.status_code == 200 and response.json() == {
+        "ok": True,
+        "version": 1,
+        "status": "playing",
+    }
     state = ann.state(table)
     assert state["version"] == 1 and len(state["view"]["hand"]) == 3
     assert state["log"][0]["player"] == 0 and "card" in state["log"][0]["events"][0]["data"]

@@ -4,7 +4,6 @@ who never receive each other's hand."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -22,33 +21,124 @@ from tests.web.pages import (
 )
 
 CATAN = get_game("catan")
-CHOICES = ".table-page:not(.pending) [data-action]"
+PAGE = ".table-page:not(.pending)"
+CHOICES = f"{PAGE} [data-action]"
+MENUS = f"{PAGE} svg.catan .place:not([data-action])"
+CONTROLS = f"{PAGE} :is(.picker, .open-offer, .open-counter)"
+OFFERED = f"{CHOICES}, {MENUS}, {CONTROLS}"
+# The control that offers each kind of action done with counters or resource buttons.
+PICKERS = {
+    "discard": ".picker.discard",
+    "year_of_plenty": ".picker.plenty",
+    "maritime": ".picker.bank",
+    "trade": ":is(.open-offer, .picker.offer-editor)",
+    "counter": ":is(.open-counter, .picker.counter-editor)",
+}
+PICKERS |= dict.fromkeys(["propose", "offer_give", "offer_ask"], ".picker.offer-editor")
+COUNTER_KINDS = ["counter_submit", "counter_give", "counter_ask"]
+PICKERS |= dict.fromkeys(COUNTER_KINDS, ".picker.counter-editor")
 # What the test's player prefers, in order; a domestic offer ("trade") only if nothing else.
 # Building comes before trading with the bank so that the game surely shows both (a player
 # who trades every four of a kind away may never hold a road's brick and lumber).
 PREFERENCE = ["settlement", "city", "road", "roll", "maritime", "discard", "robber", "decline"]
-PREFERENCE += ["reject", "withdraw", "end"]
+PREFERENCE += ["trade_with", "reject", "withdraw", "end"]
 
 
 def decisions(page: Page) -> list[list[Any]]:
-    """The actions this page offers now (on the board and in the list), or [] at the end."""
-    page.wait_for_selector(f"{CHOICES}, {FINISHED}", timeout=60_000, state="attached")
+    """The actions this page offers now, or [] at the end. Each must be reachable: clickable
+    (on the board or in the list), in the menu of its place, or in its control."""
+    page.wait_for_selector(f"{OFFERED}, {FINISHED}", timeout=60_000, state="attached")
+    if page.locator(FINISHED).count():
+        return []
     found: list[str] = page.eval_on_selector_all(CHOICES, "els => els.map(e => e.dataset.action)")
-    return [json.loads(value) for value in found]
+    menus: list[str] = page.eval_on_selector_all(MENUS, "els => els.map(e => e.dataset.place)")
+    legal = [item["action"] for item in api_state(page, table_of(page))["legal"]]
+    for action in legal:
+        control = PICKERS.get(action[0])
+        reachable = action_key(action) in found or place_of(action) in menus
+        assert reachable or (control and page.locator(f"{PAGE} {control}").count()), action
+    return legal
+
+
+def table_of(page: Page) -> str:
+    return page.url.rsplit("/", 1)[1]
+
+
+def place_of(action: list[Any]) -> str | None:
+    return f"hex:{action[1]}" if action[0] == "robber" else None
+
+
+def click(page: Page, action: list[Any]) -> str:
+    """Do `action` as a person would; says how: 'board' or 'list' (one click), 'menu' (its
+    place, then the choice in the menu that opens) or 'picker' (a control)."""
+    version = page.locator(".table-page").get_attribute("data-version")
+    direct = page.locator(f"{CHOICES}[data-action='{action_key(action)}']")
+    how = "picker"
+    if direct.count():
+        how = "list" if "legal" in (direct.first.get_attribute("class") or "") else "board"
+        direct.first.click()
+    elif action[0] == "robber":
+        page.locator(f"{MENUS}[data-place='{place_of(action)}']").click()
+        page.locator(f".choice-menu button[data-action='{action_key(action)}']").click()
+        how = "menu"
+    elif action[0] == "maritime":
+        page.locator(f"{PAGE} .picker.bank button.give[data-kind='{action[1]}']").click()
+        page.locator(f"{PAGE} .picker.bank button[data-action='{action_key(action)}']").click()
+    elif action[0] == "discard":
+        discard_half(page)
+    elif action[0] == "year_of_plenty":
+        for kind in (k for k in action[1:] if k >= 0):
+            page.locator(f"{PAGE} .counters.plenty [data-kind='{kind}'] .inc").click()
+        page.locator(f"{PAGE} .do-plenty").click()
+    else:
+        raise AssertionError(f"the test does not do {action} (offers are written on purpose)")
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    return how
+
+
+def discard_half(page: Page) -> None:
+    """Choose the cards to discard with the counters (from the largest piles), then discard."""
+    state = api_state(page, table_of(page))
+    me, hand = state["seat"], list(state["view"]["hand"])
+    need = state["view"]["discarding"][me]
+    summary = page.locator(f"{PAGE} .picker.discard .summary")
+    expect(summary).to_have_text(f"0 of {need} chosen")
+    for n in range(need):
+        kind = max(range(5), key=lambda k: hand[k])
+        hand[kind] -= 1
+        page.locator(f"{PAGE} .counters.discard [data-kind='{kind}'] .inc").click()
+        expect(summary).to_have_text(f"{n + 1} of {need} chosen")
+    page.locator(f"{PAGE} .do-discard").click()
+    expect(page.locator(".picker.discard")).to_have_count(0, timeout=30_000)
+
+
+def offer_terms(page: Page) -> tuple[int, int] | None:
+    """One card of the largest pile for one of a kind the others could hold, if any."""
+    view = api_state(page, table_of(page))["view"]
+    hand, bank = view["hand"], view["bank"]
+    give = max(range(5), key=lambda k: hand[k])
+    asks = [k for k in range(5) if k != give and 19 - bank[k] - hand[k] > 0]
+    return (give, asks[0]) if hand[give] and asks else None
+
+
+def write_offer(page: Page, side: str, give: int, ask: int) -> None:
+    """Write an offer (or a counter-offer) with the counters: one card for one; send it."""
+    version = page.locator(".table-page").get_attribute("data-version")
+    page.locator(f"{PAGE} .open-{side}").click()
+    editor = page.locator(f"{PAGE} .picker.{side}-editor")
+    editor.locator(f".counters.{side}-give [data-kind='{give}'] .inc").click()
+    editor.locator(f".counters.{side}-ask [data-kind='{ask}'] .inc").click()
+    expect(editor.locator(f".counters.{side}-ask [data-kind='{give}'] .inc")).to_be_disabled()
+    editor.locator(f".send-{side}").click()
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
 
 def choose(actions: list[list[Any]]) -> list[Any]:
     for kind in PREFERENCE:
-        for action in actions:
-            if action[0] == kind:
-                return action
+        found = [action for action in actions if action[0] == kind]
+        if found:  # a bank trade at the best rate, as the page offers it
+            return min(found, key=lambda a: a[2]) if kind == "maritime" else found[0]
     return next((a for a in actions if a[0] != "trade"), actions[0])
-
-
-def click(page: Page, action: list[Any]) -> None:
-    version = page.locator(".table-page").get_attribute("data-version")
-    page.locator(f"{CHOICES}[data-action='{action_key(action)}']").first.click()
-    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
 
 def my_pieces(page: Page, seat: int = 0) -> int:
@@ -78,11 +168,9 @@ def api_state(page: Page, table: str) -> dict[str, Any]:
     return state
 
 
-def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None:
-    sign_up(page, server.url, "Ann")
-    table = create_table(page, ["human", "normal", "normal", "normal"], game="catan")
+def opening(page: Page, table: str) -> None:
+    """Two settlements and two roads, each clicked on the board."""
     page.wait_for_selector("svg.catan")
-    # The opening: two settlements and two roads, each clicked on the board.
     for kind in ["settlement", "road", "settlement", "road"]:
         actions = decisions(page)
         assert actions and {a[0] for a in actions} == {kind}
@@ -90,11 +178,49 @@ def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None
         chosen = best_corner(page, table, actions) if kind == "settlement" else actions[0]
         page.locator(f"svg.catan .place.{kind}[data-action='{action_key(chosen)}']").click()
         expect(page.locator("svg.catan [data-player='0']")).to_have_count(before + 1)
+
+
+def test_a_hoarder_discards_with_counters_and_robs_through_the_menu(
+    page: Page, server: LiveServer
+) -> None:
+    """A player who never spends: on a 7 they choose the cards to discard with counters;
+    moving the robber they click the hex, then whom to rob in its menu."""
+    sign_up(page, server.url, "Ann")
+    table = create_table(page, ["human", "normal", "normal", "normal"], game="catan")
+    opening(page, table)
+    done: set[str] = set()
+    menus_offered = 0
+    while not done >= {"discarded", "menu"}:
+        actions = decisions(page)
+        if not actions:
+            break
+        robbers = [a for a in actions if a[0] == "robber"]
+        if robbers:  # the hex offering the most choices
+            action = max(robbers, key=lambda a: sum(b[1] == a[1] for b in robbers))
+            menus_offered += sum(b[1] == action[1] for b in robbers) > 1
+        else:
+            kinds = ["roll", "discard", "decline", "reject", "end"]
+            action = next(a for kind in kinds for a in actions if a[0] == kind)
+        how = click(page, action)
+        done.add("discarded" if action[0] == "discard" else how)
+    assert "discarded" in done, done
+    assert ("menu" in done) == (menus_offered > 0), done
+
+
+def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None:
+    sign_up(page, server.url, "Ann")
+    table = create_table(page, ["human", "normal", "normal", "normal"], game="catan")
+    opening(page, table)
     done: set[str] = set()
     for _ in range(3000):
         actions = decisions(page)
         if not actions:
             break
+        if ["trade"] in actions and "offered" not in done and offer_terms(page):
+            write_offer(page, "offer", *offer_terms(page))
+            expect(page.locator(".log")).to_contain_text("red offers 1")
+            done.add("offered")
+            continue
         action = choose(actions)
         if (
             action[0] in ("road", "settlement", "city")
@@ -105,7 +231,8 @@ def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None
             done.add("traded with the bank")
         if action[0] == "roll":
             done.add("rolled")
-        click(page, action)
+        if click(page, action) == "menu":
+            done.add("robbed through the menu")
         if "rolled" in done and "reloaded" not in done and decisions(page):
             hand = page.locator(".cards-row.hand").text_content() or ""
             version = page.locator(".table-page").get_attribute("data-version")
@@ -115,9 +242,23 @@ def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None
             done.add("reloaded")
     page.wait_for_selector(FINISHED)
     assert done >= {"built on the board", "traded with the bank", "rolled", "reloaded"}, done
+    assert "offered" in done, done
     expect(page.locator(".result table tr")).to_have_count(5)
+    check_summary(page, table, rows=5, charts=2)
     record = Record.loads(page.evaluate(f"fetch('/api/tables/{table}/record').then(r => r.text())"))
     assert record.game == "catan" and record.result is not None
+
+
+def check_summary(page: Page, table: str, rows: int, charts: int) -> None:
+    """The finished game's breakdown (a row per category, then the totals, which are the
+    scores) with players named as people know them, and its charts."""
+    summary = page.locator(".summary")
+    expect(summary.locator(".breakdown tr")).to_have_count(rows + 2)
+    expect(summary.locator(".breakdown th[data-seat='0']")).to_contain_text("Ann")
+    totals = summary.locator(".breakdown tr.total td").all_text_contents()
+    assert [int(x) for x in totals] == api_state(page, table)["result"]["scores"]
+    expect(summary.locator(".chart-box")).to_have_count(charts)
+    assert summary.locator(".chart-box svg :is(rect.bar, polyline.line)").count() > 0
 
 
 def test_two_humans_never_receive_each_others_hand(browser: Browser, server: LiveServer) -> None:
@@ -132,6 +273,7 @@ def test_two_humans_never_receive_each_others_hand(browser: Browser, server: Liv
     pages = [host, guest]
     for page in pages:
         page.wait_for_selector("svg.catan")
+    done: set[str] = set()
     for _ in range(4000):
         state = api_state(host, table)
         if state["status"] == "finished":
@@ -141,7 +283,17 @@ def test_two_humans_never_receive_each_others_hand(browser: Browser, server: Liv
             continue
         page = pages[state["to_move"]]
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
-        click(page, choose(decisions(page)))
+        actions = decisions(page)
+        terms = offer_terms(page)
+        if ["trade"] in actions and not done and terms and state["view"]["hand_sizes"][1]:
+            write_offer(page, "offer", *terms)  # the guest answers first
+            done.add("offered")
+        elif ["counter"] in actions and done == {"offered"} and terms and state["to_move"] == 1:
+            write_offer(page, "counter", *terms)
+            expect(host.locator(".log")).to_contain_text("blue counters")
+            done.add("countered")
+        else:
+            click(page, choose(actions))
         for seat, other in enumerate(pages):
             # Read the page's version, its hand and its version again in one go, so a live
             # update arriving meanwhile (a bot moving) cannot pair a hand with another state.
@@ -158,6 +310,7 @@ def test_two_humans_never_receive_each_others_hand(browser: Browser, server: Liv
             if version == again == own["version"]:
                 assert shown == own["view"]["hand"] and own["seat"] == seat
     assert api_state(host, table)["status"] == "finished"
+    assert done == {"offered", "countered"}, done
     record = Record.loads(host.evaluate(f"fetch('/api/tables/{table}/record').then(r => r.text())"))
     check_frames_against_the_engine(record, frames)
     for context in contexts:

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from kaido.core.records import Record
 from tests.server.live import LiveServer
 from tests.web.pages import FINISHED, action_key, create_table, sign_up
+from tests.web.test_catan import check_summary
 
 PAGE = ".table-page:not(.pending)"
 ME = 0
@@ -97,7 +98,7 @@ def click(page: Page, action: list[Any]) -> str:
         how = "board" if target.get_attribute("data-action") == key else "menu"
         target.click()
         if how == "menu":
-            page.locator(f".rr-menu button[data-action='{key}']").click()
+            page.locator(f".choice-menu button[data-action='{key}']").click()
     page.wait_for_selector(f".table-page:not([data-version='{version}'])")
     return how
 
@@ -205,6 +206,7 @@ def test_a_russian_railroads_game_against_two_bots(page: Page, server: LiveServe
     assert done.get("board", 0) >= 10 and done.get("menu", 0) >= 1, done
     assert done.get("step", 0) >= 3 and done.get("reloaded") == done.get("japanese") == 1, done
     expect(page.locator(".result table tr")).to_have_count(4)
+    check_summary(page, table, rows=8, charts=1)
     final = api_state(page, table)
     check_board(page, final)
     # At the end every card is shown.

@@ -121,6 +121,9 @@ HEX_EDGES: tuple[tuple[int, ...], ...] = tuple(
 VERTEX_HEXES: tuple[tuple[int, ...], ...] = tuple(
     tuple(h for h in range(NUM_HEXES) if v in HEX_VERTICES[h]) for v in range(NUM_VERTICES)
 )
+EDGE_HEXES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(h for h in range(NUM_HEXES) if e in HEX_EDGES[h]) for e in range(NUM_EDGES)
+)
 VERTEX_EDGES: tuple[tuple[int, ...], ...] = tuple(
     tuple(e for e, pair in enumerate(EDGE_VERTICES) if v in pair) for v in range(NUM_VERTICES)
 )
@@ -249,6 +252,11 @@ class Board:
                 )
             )
         self.produce = tuple(produce)
+
+    def places(self, hexes: tuple[int, ...]) -> list[list[Any]]:
+        """Hexes as players see them, `[terrain, number]` each: events carry these, so the
+        log says "the 8 forest", never an index."""
+        return [[self.terrain[h], self.number[h]] for h in hexes]
 
     def to_json(self) -> dict[str, Any]:
         return {

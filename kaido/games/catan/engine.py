@@ -24,6 +24,7 @@ from kaido.games.catan.board import (
     DEV_COST,
     DEV_COUNTS,
     EDGE_BIT,
+    EDGE_HEXES,
     EDGE_VERTICES,
     HEX_VERTICES,
     KNIGHT,
@@ -38,6 +39,7 @@ from kaido.games.catan.board import (
     SETTLEMENT_COST,
     VERTEX_BIT,
     VERTEX_EDGE_MASK,
+    VERTEX_HEXES,
     VERTEX_NEIGHBOR_MASK,
     VICTORY_POINT,
     WIN_POINTS,
@@ -283,7 +285,8 @@ def _city(s: CatanState, action: Action, events: list[Event] | None) -> None:
     s.pieces[pp + SETTLEMENT_I] += 1  # CT-CITY-3: the settlement returns to supply
     s.vp[p] += 1
     if events is not None:
-        events.append(Event("city", {"player": p, "vertex": v}))
+        hexes = s.board.places(VERTEX_HEXES[v])
+        events.append(Event("city", {"player": p, "vertex": v, "hexes": hexes}))
     check_win(s, events)
 
 
@@ -360,7 +363,8 @@ def _move_robber(s: CatanState, action: Action, events: list[Event] | None) -> N
         stolen = steal(s, p, victim)
     s.phase = s.return_phase
     if events is not None:
-        data = {"player": p, "hex": h, "victim": victim, "stolen": stolen >= 0}
+        data = {"player": p, "hex": h, "hexes": s.board.places((h,))}
+        data |= {"victim": victim, "stolen": stolen >= 0}
         secret = {"card": stolen} if stolen >= 0 else None
         events.append(Event("robber", data, secret, (p, victim) if secret else ()))
 
@@ -538,7 +542,8 @@ def place_road(s: CatanState, p: int, e: int, events: list[Event] | None) -> Non
         if not (opponents >> x) & 1:
             s.frontier[p] |= VERTEX_EDGE_MASK[x]
     if events is not None:
-        events.append(Event("road", {"player": p, "edge": e, "vertices": [a, b]}))
+        hexes = s.board.places(EDGE_HEXES[e])
+        events.append(Event("road", {"player": p, "edge": e, "vertices": [a, b], "hexes": hexes}))
     length = longest_road(s.roads[p], opponents)
     if length != s.road_len[p]:
         s.road_len[p] = length
@@ -554,7 +559,8 @@ def place_settlement(s: CatanState, p: int, v: int, events: list[Event] | None) 
     s.vp[p] += 1
     s.ports[p] |= s.board.vertex_port[v]
     if events is not None:
-        events.append(Event("settlement", {"player": p, "vertex": v}))
+        hexes = s.board.places(VERTEX_HEXES[v])
+        events.append(Event("settlement", {"player": p, "vertex": v, "hexes": hexes}))
     refresh_frontier(s, p)
     shortened = []
     for q in range(s.n):

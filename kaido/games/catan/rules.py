@@ -18,7 +18,7 @@ from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.catan import actions as A
-from kaido.games.catan import bots, engine, explain, text, trade, views
+from kaido.games.catan import bots, engine, explain, summary, text, trade, views
 from kaido.games.catan.board import beginner_board, random_board
 from kaido.games.catan.state import OVER, CatanState
 
@@ -38,6 +38,7 @@ class CatanGame(Game[CatanState]):
             "board layout: the beginner map or the variable set-up",
             "盤面: 初心者用の配置か、ランダム配置",
             choices=("beginner", "random"),
+            labels=(("the beginner map", "初心者用の配置"), ("a random map", "ランダム配置")),
         ),
         OptionSpec(
             "separate_trade_build",
@@ -106,6 +107,9 @@ class CatanGame(Game[CatanState]):
         scores = [engine.total_points(state, p) for p in range(state.n)]
         keys = [(1 if p == state.winner else 0, scores[p]) for p in range(state.n)]
         return Result.from_keys(scores, keys)
+
+    def summary(self, state: CatanState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
 
     # ---- information --------------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kaido.core.actions import Action
 from kaido.core.events import Event
 from kaido.games.catan.board import (
@@ -112,11 +114,11 @@ def action_text(action: Action, lang: str = "en") -> str:
     if kind == "monopoly":
         return f"独占を使う {res[a[0]]}" if ja else f"play monopoly {res[a[0]]}"
     if kind == "robber":
-        target = f"hex {a[0]}" if not ja else f"地形{a[0]}"
+        target = f"h{a[0]}"  # as the terminal's board labels the hex (the browser draws it)
         if a[1] < 0:
             return f"盗賊を{target}へ" if ja else f"robber to {target}"
         victim = player_name(a[1], lang)
-        return f"盗賊を{target}へ {victim}から盗む" if ja else f"robber to {target} rob {victim}"
+        return f"盗賊を{target}へ、{victim}から盗む" if ja else f"robber to {target}, rob {victim}"
     if kind == "discard":
         return f"捨てる {res[a[0]]}" if ja else f"discard {res[a[0]]}"
     if kind == "maritime":
@@ -150,6 +152,17 @@ def _cards(counts: list[int], lang: str) -> str:
     return ", ".join(parts) or ("なし" if lang == "ja" else "nothing")
 
 
+def place_name(hexes: list[list[Any]], lang: str = "en") -> str:
+    """Hexes as the board shows them: "the 8 forest, 5 hills and desert" (en),
+    "8の森林・5の丘陵・砂漠" (ja)."""
+    names = TERRAIN_NAMES[lang]
+    if lang == "ja":
+        return "・".join(f"{n}の{names[terrain]}" if n else names[terrain] for terrain, n in hexes)
+    parts = [f"{n} {names[terrain]}" if n else names[terrain] for terrain, n in hexes]
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"the {listed}"
+
+
 def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
     d = event.for_viewer(viewer)
     kind = event.kind
@@ -166,9 +179,9 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
     if kind == "turn":
         return f"{who}の手番" if ja else f"{who}'s turn"
     if kind in ("road", "settlement", "city"):
-        where = "-".join(map(str, d["vertices"])) if kind == "road" else str(d["vertex"])
+        where = place_name(d["hexes"], lang)
         name = {"road": "街道", "settlement": "開拓地", "city": "都市"}[kind] if ja else kind
-        return f"{who}が{name}を建設 {where}" if ja else f"{who} builds a {name} at {where}"
+        return f"{who}が{name}を建設（{where}）" if ja else f"{who} builds a {name} by {where}"
     if kind == "start_resources":
         cards = "+".join(res[k] for k in d["cards"]) or ("なし" if ja else "nothing")
         return f"{who}の初期資源: {cards}" if ja else f"{who} takes starting resources: {cards}"
@@ -192,9 +205,8 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
             return f"{who}が独占を使用: {res[d['resource']]} {got}枚"
         return f"{who} plays monopoly on {res[d['resource']]} and takes {got}"
     if kind == "robber":
-        text = (
-            f"{who}が盗賊を地形{d['hex']}へ" if ja else f"{who} moves the robber to hex {d['hex']}"
-        )
+        where = place_name(d["hexes"], lang)
+        text = f"{who}が盗賊を{where}へ" if ja else f"{who} moves the robber to {where}"
         if d["victim"] >= 0:
             victim = player_name(d["victim"], lang)
             card = d.get("card")

@@ -12,17 +12,15 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.russian_railroads import bots, engine, explain, text, views
+from kaido.games.russian_railroads import bots, engine, explain, summary, text, views
+from kaido.games.russian_railroads.actions import KEY, TABLE
 from kaido.games.russian_railroads.components import (
     CONFLICTS,
     DOUBLERS,
     END_BONUS,
     ENGINEER_LETTER,
     ENGINEERS,
-    HIRE_SPACE,
     LOCO_COPIES,
-    MAIN_SPACES,
-    MOST_WORKERS,
     ORDER_SPACES,
     ROUNDS,
     SPACES,
@@ -60,7 +58,7 @@ CONFLICT_HELP = {
         "the marker the Trans-Siberian square 3 worker bonus needs: brown (the guide, "
         "RR-BONUS-3; default) or black (a read of the board art)",
         "シベリア鉄道 3 マス目のワーカー獲得に必要なコマ: "
-        "brown（ガイド、既定）または black（盤面画像の読み）",
+        "茶色（ガイド、既定）または黒（盤面画像の読み）",
     ),
     "industry_end_vp": (
         "VP of the industry track's end square: 30 (the base-game scorer; default) or 50 "
@@ -70,32 +68,10 @@ CONFLICT_HELP = {
     ),
 }
 """Help for the options that pick a reading of conflicting data (components.CONFLICTS)."""
-
-
-def _action_keys() -> list[Key]:
-    keys: list[Key] = []
-    max_engineer = max(SPACES[MAIN_SPACES + e - 1].workers for e in ENGINEERS)
-    for space in SPACES:
-        if space.index == HIRE_SPACE:
-            combos: tuple[tuple[int, int, int], ...] = ((0, 0, 0),)
-        else:
-            cost = max_engineer if space.strip_position >= 0 else MOST_WORKERS[space.index]
-            combos = engine.COMBOS[cost]
-        keys.extend(("place", space.index, r, k, t) for r, k, t in combos)
-    keys.append(("pass",))
-    keys.extend(("step", line, c) for line in range(3) for c in range(5))
-    keys += [("industry", 0), ("industry", 1), ("stop",)]
-    keys += [("take_loco",), ("take_factory",)] + [("take_stock", n) for n in range(1, 10)]
-    keys += [("loco", k) for k in range(4)] + [("loco_factory",)]
-    keys += [("replace_factory", k) for k in range(5)]
-    keys += [("advantage", k) for k in range(1, 8)]
-    keys += [("advantage_card", k) for k in range(1, 6)]
-    keys += [("again", k) for k in range(1, 4)]
-    keys += [("look",), ("blind",)] + [("keep", c) for c in range(1, len(END_BONUS) + 1)]
-    keys += [("repeat", s.index) for s in SPACES]
-    keys += [("reuse", s.index) for s in SPACES] + [("reuse_skip",)]
-    keys += [("start_bonus", k) for k in range(1, 5)]
-    return keys
+CONFLICT_LABELS = {
+    "transsib_worker_marker": (("brown (the guide)", "茶色（ガイド）"), ("black", "黒")),
+}
+"""Words for the values of those options that are not numbers."""
 
 
 class RussianRailroads(Game[RRState]):
@@ -108,26 +84,25 @@ class RussianRailroads(Game[RRState]):
         OptionSpec(
             "public_engineers_partial",
             False,
-            "true: the 2 public engineers may be used though their action cannot be done in "
-            "full (the guide's literal reading); false (default): like every main-board "
-            "space they must be fully executable (RR-ENG-5, R-13, designers' clarification)",
-            "true: 公開技術者も完全に実行できなくても使える（ガイドの字義どおり）。"
-            "false（既定）: 他のアクションスペースと同じく完全に実行できる時だけ（RR-ENG-5）",
+            "the 2 public engineers may be used though their action cannot be done in full "
+            "(the guide's literal reading; off: like every main-board space they must be "
+            "fully executable, RR-ENG-5, R-13, designers' clarification)",
+            "公開技術者は完全に実行できなくても使える（ガイドの字義どおり。"
+            "オフ：他のアクションスペースと同じく完全に実行できる時だけ、RR-ENG-5）",
         ),
         *(
-            OptionSpec(c.option, c.values[0], *CONFLICT_HELP[c.option], choices=c.values)
+            OptionSpec(
+                c.option,
+                c.values[0],
+                *CONFLICT_HELP[c.option],
+                choices=c.values,
+                labels=CONFLICT_LABELS.get(c.option, ()),
+            )
             for c in CONFLICTS
         ),
     )
     agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}
     bot_levels = {"strong": "mcts:time=1:worlds=1:rollout=0:c=0.25"}  # bench/README.md
-
-    def __init__(self) -> None:
-        table = ActionTable()
-        self.by_key: dict[Key, Action] = {}
-        for key in _action_keys():
-            self.by_key[key] = table.add(key[0], *key[1:])
-        self.table = table
 
     # ---- set-up ---------------------------------------------------------------------------
 
@@ -186,7 +161,7 @@ class RussianRailroads(Game[RRState]):
             st.strip[position] = engineer
 
     def action_table(self, options: Options) -> ActionTable:
-        return self.table
+        return TABLE
 
     # ---- playing --------------------------------------------------------------------------
 
@@ -194,12 +169,11 @@ class RussianRailroads(Game[RRState]):
         return engine.to_move(state)
 
     def legal_actions(self, state: RRState) -> Sequence[Action]:
-        by_key = self.by_key
-        return [by_key[key] for key in engine.legal_keys(state)]
+        return engine.legal_actions(state)
 
     def step(self, state: RRState, action: Action, events: list[Event] | None) -> None:
         state.fresh_scores = None
-        engine.answer(state, (action.kind, *action.args), events)
+        engine.answer(state, KEY[action.index], events)
 
     def explain_illegal(self, state: RRState, action: Action) -> IllegalAction:
         return explain.why(state, (action.kind, *action.args))
@@ -224,6 +198,9 @@ class RussianRailroads(Game[RRState]):
         """RR-END-4: most VP wins; ties are not broken."""
         scores = [b[VP] for b in state.boards]
         return Result.from_keys(scores, [(s,) for s in scores])
+
+    def summary(self, state: RRState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
 
     # ---- information ----------------------------------------------------------------------
 

@@ -208,6 +208,28 @@ END_BONUS_TEXT = {
 }
 
 
+VP_REASON = {
+    "action": ("from an action space", "アクションスペース"),
+    "round": ("at the round's scoring", "ラウンドの得点計算"),
+    "pass": ("for the passing order", "パスの順番"),
+    "engineers": ("for the engineers", "技術者"),
+    "factory": ("from factory {n}", "工場{n}"),
+    "end bonus": ("from end bonus card {n} ({text})", "エンドボーナス{n}（{text}）"),
+    "end bonus blind": ("for an end bonus card taken unseen", "見ずに取ったエンドボーナス"),
+}
+
+
+def vp_reason(why: str, lang: str) -> str:
+    """Why points were scored (the engine's `why` code) as words."""
+    ja = lang == "ja"
+    if why in SPECIAL_BY_KEY:  # a bonus square reached
+        return _special_text(why, lang) if ja else f"for {_special_text(why, lang)}"
+    kind, _, number = why.rpartition(" ") if why[-1].isdigit() else (why, "", "")
+    template = VP_REASON[kind][1 if ja else 0]
+    text = END_BONUS_TEXT[lang][int(number)] if kind == "end bonus" else ""
+    return template.format(n=number, text=text)
+
+
 def _lang(lang: str) -> str:
     return "ja" if lang == "ja" else "en"
 
@@ -318,16 +340,17 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
             else f"{who}: industry marker {d['marker'] + 1} to square {d['square']}"
         )
     if kind == "vp":
-        return (
-            f"{who}：{d['vp']}勝利点（{d['why']}）"
-            if ja
-            else f"{who} scores {d['vp']} VP ({d['why']})"
-        )
+        why = vp_reason(d["why"], lang)
+        return f"{who}：{why}で{d['vp']}勝利点" if ja else f"{who} scores {d['vp']} VP {why}"
     if kind == "score":
         parts = d["parts"]
+        names = [*LINE_NAME[lang], "工業" if ja else "industry"]
+        listed = ("、" if ja else ", ").join(
+            f"{name} {vp}" for name, vp in zip(names, parts, strict=True) if vp
+        )
         if ja:
-            return f"{who}：第{d['round']}ラウンド得点 {sum(parts)}（{parts}）"
-        return f"{who}: round {d['round']} scoring {sum(parts)} (TSR/StP/Kiev/industry {parts})"
+            return f"{who}の第{d['round']}ラウンドの内訳：{listed or 'なし'}"
+        return f"{who}'s round {d['round']} scoring: {listed or 'nothing'}"
     if kind == "end_bonus":
         card = d.get("card")
         if card is None:
@@ -345,7 +368,10 @@ def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
     if kind == "round":
         return f"第{d['round']}ラウンド開始" if ja else f"round {d['round']} begins"
     if kind == "game_over":
-        return f"ゲーム終了：{d['vp']}" if ja else f"game over: VP {d['vp']}"
+        scores = [f"P{p + 1} {vp}" for p, vp in enumerate(d["vp"])]
+        if ja:
+            return "ゲーム終了：" + "、".join(f"{s}点" for s in scores)
+        return "game over: " + ", ".join(f"{s} VP" for s in scores)
     detail = _detail(kind, d, lang)
     label = EVENT_LABEL.get(kind, {}).get(lang, kind)
     if ja:
@@ -507,13 +533,15 @@ STYLE = (
 PLAYER_STYLE = ("bold red", "bold blue", "bold green", "bold yellow")
 
 
-INITIAL = "KGBVW"
-"""Marker initials: blacK, Grey, Brown, Vanilla, White."""
+INITIAL = {"en": "KGBVW", "ja": "黒灰茶バ白"}
+"""Marker initials: blacK, Grey, Brown, Vanilla, White (ja: 黒, 灰色, 茶色, バニラ色, 白)."""
+DOUBLED = {"en": "x", "ja": "×"}
 
 
-def _line_cells(b: list[int], line: int) -> str:
-    """Each square: number, the marker standing there (capital) or the colour it counts as
-    (small), `x` under a x2 token, `*` within loco reach; coloured as it scores."""
+def _line_cells(b: list[int], line: int, lang: str) -> str:
+    """Each square: number, the marker standing there (capital; ja: its colour's initial) or
+    the colour it counts as (small; ja: a dot in that colour), `x` under a x2 token, `*`
+    within loco reach; coloured as it scores."""
     cells = []
     limit = reach(b, line)
     doubled = DOUBLER_SQUARES[: b[X2]] if line == 0 else ()
@@ -525,10 +553,12 @@ def _line_cells(b: list[int], line: int) -> str:
                 colour = c
                 break
         if square in markers:
-            letter = INITIAL[markers[square]]
+            letter = INITIAL[lang][markers[square]]
+        elif lang == "ja":
+            letter = "・" if colour >= 0 else "."
         else:
-            letter = INITIAL[colour].lower() if colour >= 0 else "."
-        mark = "x" if square in doubled else ("*" if square <= limit else " ")
+            letter = INITIAL[lang][colour].lower() if colour >= 0 else "."
+        mark = DOUBLED[lang] if square in doubled else ("*" if square <= limit else " ")
         glyph = f"{square}{letter}{mark}"
         cells.append(f"[{STYLE[colour]}]{glyph}[/]" if colour >= 0 else f"[dim]{glyph}[/]")
     return " ".join(cells)
@@ -604,14 +634,14 @@ def _player(st: RRState, seat: int, b: list[int], viewer: int | None, lang: str)
         else str(len(hand))
     )
     head = (
-        f"[{PLAYER_STYLE[seat]}]P{seat + 1}[/] {b[VP]}VP  "
+        f"[{PLAYER_STYLE[seat]}]P{seat + 1}[/] {b[VP]}{'点' if ja else 'VP'}  "
         + (
             f"ワーカー{b[HAND]}(+{b[STOCKW]}) 臨時{b[TEMP]} 黒{b[BLACKW]} {b[RUBLES]}ルーブル"
             if ja
             else f"workers {b[HAND]}(+{b[STOCKW]}) temp {b[TEMP]} black {b[BLACKW]} "
             f"rubles {b[RUBLES]}"
         )
-        + f"  x2 {b[X2]}  "
+        + f"  {DOUBLED[lang]}2 {b[X2]}  "
         + ("技術者 " if ja else "eng ")
         + (",".join(f"{e}{'*' if e in used else ''}" for e in engineers) or "-")
         + ("  エンドボーナス " if ja else "  end bonus ")
@@ -627,7 +657,7 @@ def _player(st: RRState, seat: int, b: list[int], viewer: int | None, lang: str)
         ]
         name = SHORT_LINE[lang][line]
         lines.append(
-            f"  {name} {_line_cells(b, line)} "
+            f"  {name} {_line_cells(b, line, lang)} "
             + ("機関車" if ja else "loco ")
             + ("+".join(map(str, locos)) or "-")
             + f" ({reach(b, line)})"

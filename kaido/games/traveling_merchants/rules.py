@@ -17,6 +17,8 @@ from kaido.games.traveling_merchants.board import DATA
 from kaido.games.traveling_merchants.engine import Key
 from kaido.games.traveling_merchants.state import OVER, START, TMState
 
+MAP_LABELS = {"basic": ("the basic map", "基本マップ")}
+
 
 class TravelingMerchants(Game[TMState]):
     id = "traveling_merchants"
@@ -26,7 +28,8 @@ class TravelingMerchants(Game[TMState]):
     rules_prefix = "TM"
     option_specs = (
         OptionSpec("map", "basic", "the card map: basic or example 1-5 (TM-SETUP-2)",
-                   "カードの配置: 基本マップか例①〜⑤", tuple(DATA.maps)),
+                   "カードの配置: 基本マップか例①〜⑤", tuple(DATA.maps),
+                   labels=tuple(MAP_LABELS.get(m, (f"example {m}", f"例{m}")) for m in DATA.maps)),
         OptionSpec("random_cities", False, "deal the city cards onto the map's positions at random",
                    "都市カードをマップの位置にランダムに配置する"),
         OptionSpec("road", False, "add the road card (TM-VAR-4)", "道カードを加える"),
@@ -40,7 +43,9 @@ class TravelingMerchants(Game[TMState]):
                    "special orders count toward trading houses (R-4)",
                    "特注カードも商館の配置条件に数える"),
         OptionSpec("start_player", -1, "the start player's seat, -1 for a random draw (R-18)",
-                   "スタートプレイヤーの席、-1 で無作為", (-1, 0, 1, 2, 3)),
+                   "スタートプレイヤーの席、-1 で無作為", (-1, 0, 1, 2, 3),
+                   labels=(("drawn at random", "無作為"),
+                           *((f"seat {n}", f"{n}番席") for n in range(1, 5)))),
     )  # fmt: skip
     agent_kinds = {"heuristic": "kaido.games.traveling_merchants.bots:HeuristicAgent"}
 

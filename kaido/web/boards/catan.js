@@ -2,7 +2,9 @@
 // geometry the server computes from the engine's board and the layout in the view. Legal
 // actions with a place on the board (a road on its edge, a settlement or city on its
 // corner, the robber on its hex) are drawn there and can be clicked.
-import { actionKey, h, s } from "../dom.js";
+import { boardStage, makePlace } from "../choices.js";
+import { controls } from "./catan_controls.js";
+import { h, s } from "../dom.js";
 import { colourDot, seatColour } from "../ui.js";
 
 const TERRAIN = {
@@ -13,8 +15,10 @@ const RESOURCES = ["lumber", "brick", "wool", "grain", "ore"];
 const RESOURCE_COLOUR = ["#3f7f3a", "#c8693f", "#a3cf69", "#e9c552", "#8e8f98"];
 const DEVELOPMENT = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
 const PIPS = [0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1];
+// Targets on the board (half a road's band, a corner's radius), larger for fingers.
+const TARGET = matchMedia("(pointer: coarse), (max-width: 700px)").matches ? { band: 0.19, corner: 0.22 } : { band: 0.13, corner: 0.18 };
 
-const WORDS = {
+export const WORDS = {
   en: {
     lumber: "Lumber", brick: "Brick", wool: "Wool", grain: "Grain", ore: "Ore", generic: "any",
     knight: "Knight", victory_point: "Victory point", road_building: "Road building",
@@ -23,6 +27,15 @@ const WORDS = {
     player: "Player", points: "Points", cards: "Cards", devCards: "Dev.", knights: "Knights",
     road: "Road", longest: "Longest road", largest: "Largest army", offer: "Offer",
     gives: "gives", asks: "asks for", board: "Catan board",
+    terrain: { forest: "forest", hills: "hills", pasture: "pasture", fields: "fields", mountains: "mountains", desert: "desert" },
+    hexName: "the {n} {terrain}", desertName: "the desert", robberTo: "Robber to {place}",
+    rob: "Rob {name} ({cards} cards)", robNobody: "Rob nobody",
+    discardTitle: "Discard {n} cards", chosenOf: "{n} of {of} chosen", discard: "Discard",
+    plentyTitle: "Year of plenty: take two resources", take: "Take", monopolyTitle: "Monopoly: take every card of one resource",
+    bankTitle: "Trade with the bank", bankGive: "Give", bankTake: "for", writeOffer: "Offer a trade to the players…",
+    writeCounter: "Make a counter-offer…", offerTitle: "Your offer", counterTitle: "Your counter-offer to {name}",
+    youGive: "You give", youGet: "You get", sendOffer: "Send the offer", sendCounter: "Send the counter-offer",
+    withdraw: "Withdraw", cancel: "Cancel",
     phase: {
       setup_settlement: "Set-up: place a settlement", setup_road: "Set-up: place a road",
       pre_roll: "Roll the dice", discard: "Discard half", robber: "Move the robber",
@@ -39,6 +52,15 @@ const WORDS = {
     player: "プレイヤー", points: "勝利点", cards: "資源", devCards: "発展", knights: "騎士",
     road: "交易路", longest: "最長交易路", largest: "最大騎士力", offer: "交換の提案",
     gives: "出す", asks: "求める", board: "カタンの盤面",
+    terrain: { forest: "森林", hills: "丘陵", pasture: "牧草地", fields: "耕作地", mountains: "山脈", desert: "砂漠" },
+    hexName: "{n}の{terrain}", desertName: "砂漠", robberTo: "盗賊を{place}へ",
+    rob: "{name}から奪う（{cards}枚）", robNobody: "誰からも奪わない",
+    discardTitle: "{n}枚捨てる", chosenOf: "{of}枚中{n}枚を選択", discard: "捨てる",
+    plentyTitle: "収穫：資源を2枚受け取る", take: "受け取る", monopolyTitle: "独占：1種類の資源をすべて受け取る",
+    bankTitle: "銀行・港と交換", bankGive: "出す", bankTake: "受け取る", writeOffer: "プレイヤーに交換を提案…",
+    writeCounter: "逆提案する…", offerTitle: "あなたの提案", counterTitle: "{name}への逆提案",
+    youGive: "出す", youGet: "受け取る", sendOffer: "提案を送る", sendCounter: "逆提案を送る",
+    withdraw: "取り下げる", cancel: "キャンセル",
     phase: {
       setup_settlement: "初期配置：開拓地を置く", setup_road: "初期配置：街道を置く",
       pre_roll: "ダイスを振る", discard: "半分を捨てる", robber: "盗賊を動かす",
@@ -49,13 +71,14 @@ const WORDS = {
   },
 };
 
-export function drawBoard({ geometry, message, lang, players, onAct, interactive }) {
+export function drawBoard({ geometry, message, lang, players, onAct, interactive, drafts }) {
   const view = message.view;
   const placed = new Set();
   if (!geometry || !view || !view.board) return { element: h("div"), placed };
   const words = WORDS[lang] || WORDS.en;
   const [x, y, width, height] = geometry.view_box;
-  const svg = s("svg", { class: "board catan", viewBox: `${x} ${y} ${width} ${height}`, role: "img", "aria-label": words.board });
+  // data-touch: the smallest target (a road's band), in board units, for zoom on tap.
+  const svg = s("svg", { class: "board catan", viewBox: `${x} ${y} ${width} ${height}`, role: "img", "aria-label": words.board, dataset: { touch: 2 * TARGET.band } });
   svg.append(s("rect", { x, y, width, height, rx: 0.4, fill: "#3d7fb3" }));
   drawHexes(svg, geometry, view);
   drawHarbours(svg, geometry, view, words);
@@ -63,9 +86,11 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
   const colour = (p) => seatColour(players, p);
   drawRoads(svg, geometry, view.roads, colour);
   drawBuildings(svg, geometry, view.buildings, colour);
-  drawPlaces(svg, geometry, message.legal || [], placed, (action) => interactive && onAct(action));
-  const element = h("div", { class: "board-wrap catan-wrap" }, svg, panel(view, players, words, message));
-  return { element, placed };
+  const stage = boardStage("catan-board", svg);
+  drawPlaces(stage, svg, geometry, message, players, words, placed, (action) => interactive && onAct(action));
+  const element = h("div", { class: "board-wrap catan-wrap" }, stage, panel(view, players, words, message));
+  const act = (action) => interactive && onAct(action);
+  return { element, placed, controls: controls({ message, words, players, drafts: drafts || { redraw() {} }, act, placed, interactive }) };
 }
 
 function corner(geometry, v) {
@@ -168,30 +193,51 @@ function drawBuildings(svg, geometry, buildings, colour) {
   }
 }
 
-function drawPlaces(svg, geometry, legal, placed, act) {
-  const robberActions = {};
-  for (const item of legal) {
-    if (item.action[0] === "robber") robberActions[item.action[1]] = (robberActions[item.action[1]] || 0) + 1;
-  }
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+// A hex as players see it: its number and terrain ("the 8 forest").
+function hexName(view, hex, words) {
+  const [terrain, number] = view.board.hexes[hex];
+  return number ? fill(words.hexName, { n: number, terrain: words.terrain[terrain] || terrain }) : words.desertName;
+}
+
+// Legal actions with a place: roads on their edges, buildings on their corners, the robber
+// on its hex, where a menu asks whom to rob.
+function drawPlaces(stage, svg, geometry, message, players, words, placed, act) {
+  const view = message.view;
   const layer = s("g", { class: "places" });
-  for (const item of legal) {
+  const options = (title) => ({ stage, title, act, placed });
+  const robbers = new Map();
+  for (const item of message.legal || []) {
     const [kind, first] = item.action;
-    const attrs = { class: `place ${kind}`, dataset: { action: actionKey(item.action) }, onclick: () => act(item.action) };
     let shape = null;
     if (kind === "road") {
-      shape = s("polygon", { ...attrs, points: edgeBand(geometry, first, 0.1) });
+      shape = s("polygon", { class: "place road", points: edgeBand(geometry, first, TARGET.band) });
     } else if (kind === "settlement" || kind === "city") {
       const [cx, cy] = corner(geometry, first);
-      shape = s("circle", { ...attrs, cx, cy, r: 0.17 });
-    } else if (kind === "robber" && robberActions[first] === 1) {
-      shape = s("polygon", { ...attrs, points: hexPoints(geometry, geometry.hexes[first], 0.8) });
+      shape = s("circle", { class: `place ${kind}`, cx, cy, r: TARGET.corner });
+    } else if (kind === "robber") {
+      if (!robbers.has(first)) robbers.set(first, []);
+      robbers.get(first).push(item);
     }
     if (!shape) continue;
     shape.append(s("title", {}, item.text));
-    layer.append(shape);
-    placed.add(actionKey(item.action));
+    layer.append(makePlace(shape, [{ ...item, label: item.text }], options(item.text)));
+  }
+  for (const [hex, items] of robbers) {
+    const title = fill(words.robberTo, { place: hexName(view, hex, words) });
+    const choices = items.map((item) => ({ ...item, label: victimLabel(item.action[2], view, players, words) }));
+    const shape = s("polygon", { class: "place robber", points: hexPoints(geometry, geometry.hexes[hex], 0.8), dataset: { place: `hex:${hex}` } },
+      s("title", {}, choices.length === 1 ? `${title}: ${choices[0].label}` : title));
+    layer.append(makePlace(shape, choices, options(title)));
   }
   svg.append(layer);
+}
+
+function victimLabel(victim, view, players, words) {
+  return victim < 0 ? words.robNobody : fill(words.rob, { name: players[victim], cards: view.hand_sizes[victim] });
 }
 
 function panel(view, players, words, message) {

@@ -6,7 +6,8 @@
 // with a place on a board (a space, a track or industry marker, a loco slot, a factory
 // space, a card or token) are clicked there; a place offering several actions (ways to pay
 // for a space) opens a small menu of them.
-import { actionKey, h, s } from "../dom.js";
+import { boardStage, makePlace as placeActions } from "../choices.js";
+import { h, s } from "../dom.js";
 import { seatColour } from "../ui.js";
 
 const TRACK = { black: "#2a2522", grey: "#9c9c9c", brown: "#8a5a2b", vanilla: "#eadba4", white: "#ffffff" };
@@ -15,8 +16,12 @@ const GROUP_FILL = {
   track: "#e6dcc4", tile: "#d7e1ea", industry: "#e9d6cf", aux: "#e4e9d3", engineer: "#efe3c0", order: "#dcd5e8",
 };
 const WIDTH = 1120;
+// Fingers get larger markers; data-touch: a board's smallest target, in board units, for
+// zoom on tap (a factory or card of the main board; a waiting track marker).
+const GROW = matchMedia("(pointer: coarse), (max-width: 700px)").matches ? 1.5 : 1;
+const TOUCH = { main: 30, player: 16 * GROW };
 
-const WORDS = {
+export const WORDS = {
   en: {
     board: "Russian Railroads main board", playerBoard: "Player board", round: "Round",
     lastRound: "Last round: the turn-order spaces give industry +3",
@@ -28,7 +33,7 @@ const WORDS = {
     blackWorker: "Black worker", rubles: "Rubles", doublers: "x2 tokens", vp: "VP", passed: "passed",
     reach: "Loco reach", owned: "Engineers", tokens: "Advantage tokens", endBonus: "End bonus cards",
     hidden: "hidden", seenDeck: "The end bonus deck when you last looked", you: "you", toMove: "to move",
-    claims: "Next round", empty: "empty", choose: "Choose", close: "Close", revalued: "revaluation token",
+    claims: "Next round", empty: "empty", choose: "Choose", revalued: "revaluation token",
     medal: "Kiev medal", factory: "Factory", reward: {
       unlock: "gain the {colour} markers", complete: "line complete: {vp} VP", worker: "an extra worker",
       advantage: "an advantage token", double: "St Petersburg scores double", star: "{vp} VP at every scoring",
@@ -47,7 +52,7 @@ const WORDS = {
     blackWorker: "黒のワーカー", rubles: "ルーブル", doublers: "×2トークン", vp: "勝利点", passed: "パス済",
     reach: "機関車の到達", owned: "技術者", tokens: "アドバンテージトークン", endBonus: "エンドボーナスカード",
     hidden: "非公開", seenDeck: "最後に見たエンドボーナスの山札", you: "あなた", toMove: "手番",
-    claims: "次のラウンド", empty: "空き", choose: "選択", close: "閉じる", revalued: "再評価トークン",
+    claims: "次のラウンド", empty: "空き", choose: "選択", revalued: "再評価トークン",
     medal: "キエフ勲章", factory: "工場", reward: {
       unlock: "{colour}の線路コマを獲得", complete: "鉄道完成：{vp}勝利点", worker: "ワーカー1個追加",
       advantage: "アドバンテージトークン", double: "サンクトペテルブルク鉄道の得点が2倍", star: "得点計算ごとに{vp}勝利点",
@@ -67,7 +72,8 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
   const view = message.view;
   const placed = new Set();
   if (!geometry || !view || !view.players) return { element: h("div"), placed };
-  const wrap = h("div", { class: "board-wrap rr-wrap", dataset: { round: view.round, phase: view.phase } });
+  const wrap = boardStage("board-wrap rr-wrap");
+  Object.assign(wrap.dataset, { round: view.round, phase: view.phase });
   const ctx = {
     geometry, view, lang, players, placed, wrap,
     words: WORDS[lang] || WORDS.en,
@@ -76,9 +82,6 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
     act: (action) => interactive && onAct(action),
     colour: (p) => seatColour(players, p),
   };
-  wrap.addEventListener("click", (event) => {
-    if (!event.target.closest(".rr-menu, .place")) closeMenu(wrap);
-  });
   wrap.append(mainBoard(ctx));
   for (const p of boardOrder(ctx)) wrap.append(playerBoard(ctx, p));
   if (view.seen_deck) wrap.append(seenDeck(ctx));
@@ -115,40 +118,16 @@ function groupByPlace(legal) {
   return byPlace;
 }
 
-// Make `element` the place of the actions at `place` (if any): highlighted and clickable.
+// Make `element` the place of the actions at `place` (if any): highlighted and clickable,
+// with a menu of them when there are several (ways to pay for a space).
 function makePlace(ctx, element, place, title) {
   const items = ctx.byPlace.get(place);
   element.dataset.place = place;
   if (!items) return element;
-  element.classList.add("place");
-  if (items.length === 1) element.dataset.action = actionKey(items[0].action);
-  for (const item of items) ctx.placed.add(actionKey(item.action));
-  element.addEventListener("click", (event) => {
-    event.stopPropagation();
-    if (items.length === 1) ctx.act(items[0].action);
-    else openMenu(ctx, items, title, event);
-  });
+  const labelled = items.map((item) => ({ ...item, label: item.text }));
+  placeActions(element, labelled, { stage: ctx.wrap, title: title || ctx.words.choose, act: ctx.act, placed: ctx.placed });
   if (!element.querySelector("title")) element.append(s("title", {}, title));
   return element;
-}
-
-function openMenu(ctx, items, title, event) {
-  closeMenu(ctx.wrap);
-  const box = ctx.wrap.getBoundingClientRect();
-  const menu = h("div", { class: "rr-menu", role: "menu" },
-    h("p", { class: "rr-menu-title" }, title || ctx.words.choose),
-    items.map((item) => h("button", {
-      type: "button", class: "rr-choice", dataset: { action: actionKey(item.action) },
-      onclick: () => ctx.act(item.action),
-    }, item.text)),
-    h("button", { type: "button", class: "rr-close", onclick: () => closeMenu(ctx.wrap) }, ctx.words.close));
-  menu.style.left = `${Math.max(0, Math.min(event.clientX - box.left, box.width - 280))}px`;
-  menu.style.top = `${event.clientY - box.top + 8}px`;
-  ctx.wrap.append(menu);
-}
-
-function closeMenu(wrap) {
-  for (const menu of wrap.querySelectorAll(".rr-menu")) menu.remove();
 }
 
 // ---- small pictures ---------------------------------------------------------------------
@@ -301,7 +280,7 @@ function placementsOn(ctx, index) {
 
 function mainBoard(ctx) {
   const height = TOP + 6 * (CELL_H + GAP) + 10;
-  const svg = s("svg", { class: "board rr main", viewBox: `0 0 ${WIDTH} ${height}`, role: "img", "aria-label": ctx.words.board });
+  const svg = s("svg", { class: "board rr main", viewBox: `0 0 ${WIDTH} ${height}`, role: "img", "aria-label": ctx.words.board, dataset: { touch: TOUCH.main } });
   svg.append(s("rect", { x: 0, y: 0, width: WIDTH, height, rx: 10, fill: "#f3ead4", stroke: "#b9a57e" }));
   svg.append(roundTrack(ctx));
   const spaces = activeSpaces(ctx);
@@ -541,7 +520,7 @@ function playerBoard(ctx, p) {
   const svg = s("svg", {
     class: `board rr player ${mine ? "mine" : ""} ${toMove ? "to-move" : ""}`, viewBox: `0 0 ${WIDTH} ${height}`,
     role: "img", "aria-label": `${ctx.words.playerBoard} ${ctx.players[p]}`,
-    dataset: { seat: p, rubles: board.rubles, vp: board.vp, workers: board.workers, passed: board.passed },
+    dataset: { seat: p, rubles: board.rubles, vp: board.vp, workers: board.workers, passed: board.passed, touch: TOUCH.player },
   });
   svg.append(s("rect", { x: 1, y: 1, width: WIDTH - 2, height: height - 2, rx: 10, fill: "#f6f0e2", stroke: ctx.colour(p), "stroke-width": toMove ? 5 : 2.5 }));
   svg.append(playerHeader(ctx, p, board));
@@ -694,7 +673,7 @@ function reachBar(ctx, reach, length, y) {
 function marker(ctx, p, line, colour, cx, cy, square, r = 10) {
   const name = ctx.geometry.colours[colour];
   const group = s("g", { class: `marker ${name}`, dataset: { line, colour, square } },
-    s("circle", { cx, cy, r, fill: TRACK[name], stroke: colour === 0 ? "#fffdf7" : "#1d1a16", "stroke-width": 2 }),
+    s("circle", { cx, cy, r: r * GROW, fill: TRACK[name], stroke: colour === 0 ? "#fffdf7" : "#1d1a16", "stroke-width": 2 }),
     s("title", {}, `${colourName(ctx, colour)}: ${square}`));
   // Only the deciding player's own markers take clicks.
   return p === ctx.view.to_move ? makePlace(ctx, group, `marker:${line}:${colour}`, colourName(ctx, colour)) : group;
@@ -713,7 +692,7 @@ function industryRow(ctx, p, board, y) {
     if (at < 0) return;
     const cx = IND_X + at * IND_W + IND_W / 2 + (m ? 8 : -8);
     const disc = s("g", { class: "industry-marker", dataset: { marker: m, square: at } },
-      s("circle", { cx, cy: y + 34, r: 10, fill: m ? "#d9a441" : "#2b2118", stroke: "#fffdf7", "stroke-width": 2 }),
+      s("circle", { cx, cy: y + 34, r: 10 * GROW, fill: m ? "#d9a441" : "#2b2118", stroke: "#fffdf7", "stroke-width": 2 }),
       text(cx, y + 34.5, m + 1, { "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: m ? "#2b2118" : "#fff" }));
     group.append(p === ctx.view.to_move ? makePlace(ctx, disc, `industry:${m}`, `${ctx.words.industry} ${m + 1}`) : disc);
   });

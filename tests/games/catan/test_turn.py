@@ -288,7 +288,8 @@ def test_blind_steal_and_empty_victim_CT_ROBBER_5() -> None:
     roll(s2, 7)
     events = act(s2, "robber", 4, 1)
     robbed = events[-1]
-    assert GAME.describe(robbed, 2) == "red moves the robber to hex 4 and steals a card from blue"
+    robbery = "red moves the robber to the 4 mountains and steals a card from blue"
+    assert GAME.describe(robbed, 2) == robbery
     assert "ore" in GAME.describe(robbed, 0) and "ore" in GAME.describe(robbed, 1)
 
 

@@ -1,0 +1,385 @@
+"""Cargo Empire components, read and checked once from the TOML files in `data/`.
+
+Rules code reads the frozen `Components` built here; it never hard-codes a map, a tile or
+a track. `load_components(folder)` checks every file (ids, counts, symmetric routes, a
+connected map, balanced colours) and names what is wrong in a `DataError`, so an owner of
+the game can replace a designed file with the printed values.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kaido.core.errors import KaidoError
+
+DATA_DIR = Path(__file__).parent / "data"
+
+CITY_COLOURS = ("red", "blue", "green", "yellow")
+CAR, LOCO, SHIP = range(3)
+TRANSPORTS = ("car", "loco", "ship")
+NONE, B_CAR, B_LOCO, B_SHIP, B_CITY, B_GOAL, B_ANY = range(7)
+BONUS_NAMES = ("-", "car", "loco", "ship", "city", "goal", "any")
+GOAL_KINDS = ("sets", "count", "network", "each", "four_posts", "held", "behind")
+COUNT_GROUPS = (*CITY_COLOURS, "harbour", "inland", "level2")
+TRACK_TILE_IDS = tuple(f"a{k:02d}" for k in range(1, 7))
+
+
+class DataError(KaidoError):
+    """A component file that breaks a rule of its format; the message names file and item."""
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    id: int
+    kind: str
+    groups: tuple[str, ...] = ()
+    tiers: tuple[tuple[int, int], ...] = ()
+    vp: int = 0
+    what: str = ""
+    marker: int = -1
+    vp_by_count: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrackTile:
+    """One side of a track tile: the bonus of each space of the upper and lower row."""
+
+    id: str
+    side: str
+    rows: tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Components:
+    map_name: str
+    names: tuple[str, ...]
+    names_ja: tuple[str, ...]
+    numbers: tuple[int, ...]
+    colours: tuple[int, ...]  # index into CITY_COLOURS
+    harbour: tuple[bool, ...]
+    xy: tuple[tuple[float, float], ...]
+    routes: tuple[tuple[int, int], ...]
+    adj: tuple[tuple[int, ...], ...]
+    dist: tuple[tuple[int, ...], ...]
+    post_spaces: int
+    blank_cards: int
+    cube_colours: tuple[str, ...]
+    tile_ids: tuple[str, ...]
+    # per tile and level (0 = level 1, 1 = level 2): production and demand colours
+    produce: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+    demand: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+    track_tiles: tuple[tuple[TrackTile, TrackTile], ...]
+    vp_zone: tuple[int, ...]
+    adjustment: tuple[int, ...]
+    rewards: tuple[int, int, int]
+    enhanced_loco: int
+    goals: tuple[Goal, ...]
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def cities(self) -> int:
+        return len(self.names)
+
+    def city_index(self, name: str) -> int:
+        return self.names.index(name)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled by name: the shared components (and their caches) are not state."""
+        return (components_named, (self.map_name,))
+
+
+def _read(folder: Path, name: str) -> dict[str, Any]:
+    path = folder / name
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise DataError(f"{name}: file missing from {folder.name}/") from None
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{name}: not valid TOML ({error})") from None
+
+
+def _need(cond: bool, where: str, message: str) -> None:
+    if not cond:
+        raise DataError(f"{where}: {message}")
+
+
+def _get(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    _need(key in table, where, f"missing {key!r}")
+    value = table[key]
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if kind is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    _need(ok, where, f"{key!r} must be a {kind.__name__}, got {value!r}")
+    return value
+
+
+def _source(table: dict[str, Any], where: str) -> None:
+    text = _get(table, "source", str, where)
+    _need(
+        text.startswith(("designed", "from text")),
+        where,
+        "source must start with 'designed' or 'from text'",
+    )
+
+
+def load_map(folder: Path, name: str = "europe.toml") -> dict[str, Any]:
+    raw = _read(folder, name)
+    entries = _get(raw, "city", list, name)
+    cities: list[dict[str, Any]] = []
+    for k, entry in enumerate(entries):
+        where = f"{name} city {k + 1}"
+        city = {
+            "name": _get(entry, "name", str, where),
+            "ja": _get(entry, "ja", str, where),
+            "number": _get(entry, "number", int, where),
+            "colour": _get(entry, "colour", str, where),
+            "harbour": _get(entry, "harbour", bool, where),
+            "xy": (_get(entry, "x", float, where), _get(entry, "y", float, where)),
+        }
+        _source(entry, f"{name} city {city['name']}")
+        _need(city["colour"] in CITY_COLOURS, where, f"unknown colour {city['colour']!r}")
+        cities.append(city)
+    names = [c["name"] for c in cities]
+    _need(len(cities) == 24, name, f"the map has 24 cities, found {len(cities)}")
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    _need(not dupes, name, f"city listed twice: {', '.join(dupes)}")
+    numbers = sorted(c["number"] for c in cities)
+    _need(numbers == list(range(1, 25)), name, "city numbers must be 1-24, each once")
+    for colour in CITY_COLOURS:
+        count = sum(1 for c in cities if c["colour"] == colour)
+        _need(count == 6, name, f"colours must be balanced: {count} {colour} cities, not 6")
+    routes = _routes(raw, name, names)
+    return {"raw": raw, "cities": cities, "routes": routes}
+
+
+def _routes(raw: dict[str, Any], name: str, names: list[str]) -> list[tuple[int, int]]:
+    listed = _get(_get(raw, "routes", dict, name), "list", list, f"{name} [routes]")
+    seen: set[frozenset[int]] = set()
+    routes: list[tuple[int, int]] = []
+    for k, entry in enumerate(listed):
+        where = f"{name} route {k + 1}"
+        _need(isinstance(entry, list) and len(entry) == 3, where, "write [city, city, source]")
+        a, b, source = entry
+        for city in (a, b):
+            _need(city in names, where, f"unknown city {city!r}")
+        _need(a != b, where, f"a route from {a} to itself")
+        _need(
+            isinstance(source, str) and source.startswith(("designed", "from text")),
+            where,
+            "source must start with 'designed' or 'from text'",
+        )
+        pair = frozenset((names.index(a), names.index(b)))
+        _need(pair not in seen, where, f"route {a}-{b} listed twice (routes are two-way)")
+        seen.add(pair)
+        routes.append((names.index(a), names.index(b)))
+    return routes
+
+
+def _distances(adj: list[list[int]]) -> list[list[int]]:
+    size = len(adj)
+    out = []
+    for start in range(size):
+        dist = [-1] * size
+        dist[start] = 0
+        todo = deque([start])
+        while todo:
+            here = todo.popleft()
+            for there in adj[here]:
+                if dist[there] < 0:
+                    dist[there] = dist[here] + 1
+                    todo.append(there)
+        out.append(dist)
+    return out
+
+
+def load_tiles(folder: Path, name: str = "tiles.toml") -> dict[str, Any]:
+    raw = _read(folder, name)
+    colours = _get(raw, "colours", list, name)
+    _need(len(colours) == 4 and len(set(colours)) == 4, name, "4 distinct cube colours")
+    _source(raw, name)
+    tiles = _get(raw, "tile", list, name)
+    _need(len(tiles) == 24, name, f"24 city tiles, found {len(tiles)}")
+    ids = [_get(t, "id", str, f"{name} tile {k + 1}") for k, t in enumerate(tiles)]
+    _need(len(set(ids)) == 24, name, "tile ids must differ")
+    produce, demand = [], []
+    for tile_id, tile in zip(ids, tiles, strict=True):
+        sides = []
+        for level in ("level1", "level2"):
+            where = f"{name} tile {tile_id} {level}"
+            side = _get(tile, level, dict, where)
+            prod = _colour_pair(side, "produce", colours, where)
+            dem = _colour_pair(side, "demand", colours, where)
+            _need(dem[0] != dem[1], where, "the 2 demand spaces need different colours")
+            _need(not set(dem) & set(prod), where, "a tile may not demand what it produces")
+            sides.append((prod, dem))
+        _need(
+            sides[0][0][0] == sides[0][0][1], f"{name} tile {tile_id}", "level 1 produces 1 colour"
+        )
+        produce.append((sides[0][0], sides[1][0]))
+        demand.append((sides[0][1], sides[1][1]))
+    for side in range(2):
+        for c, colour in enumerate(colours):
+            made = sum(p[side].count(c) for p in produce)
+            asked = sum(d[side].count(c) for d in demand)
+            _need(
+                made == asked == 12,
+                name,
+                f"colours must be balanced: level {side + 1} {colour} produced {made}, "
+                f"demanded {asked} times (12 each)",
+            )
+    return {"colours": colours, "ids": ids, "produce": produce, "demand": demand}
+
+
+def _colour_pair(side: dict[str, Any], key: str, colours: list[str], where: str) -> tuple[int, int]:
+    pair = _get(side, key, list, where)
+    _need(len(pair) == 2, where, f"{key} lists 2 spaces")
+    for colour in pair:
+        _need(colour in colours, where, f"unknown cube colour {colour!r}")
+    return (colours.index(pair[0]), colours.index(pair[1]))
+
+
+def load_development(folder: Path, name: str = "development.toml") -> dict[str, Any]:
+    raw = _read(folder, name)
+    board = _get(raw, "board", dict, name)
+    vp_zone = _get(board, "vp_zone", list, f"{name} [board]")
+    _need(
+        bool(vp_zone) and all(isinstance(v, int) and v > 0 for v in vp_zone),
+        name,
+        "vp_zone lists positive VP",
+    )
+    _need(vp_zone == sorted(vp_zone), name, "vp_zone values rise from the bottom up")
+    adjustment = _get(board, "adjustment", list, f"{name} [board]")
+    _need(len(adjustment) == 4, name, "the adjustment track has 4 spaces")
+    for bonus in adjustment:
+        _need(bonus in ("car", "loco", "ship", "any"), name, f"unknown adjustment {bonus!r}")
+    rewards = _get(raw, "rewards", dict, name)
+    reward = tuple(_get(rewards, t, int, f"{name} [rewards]") for t in TRANSPORTS)
+    enhanced = _get(rewards, "enhanced_loco", int, f"{name} [rewards]")
+    tiles = _get(raw, "tile", list, name)
+    ids = [_get(t, "id", str, f"{name} tile {k + 1}") for k, t in enumerate(tiles)]
+    _need(tuple(sorted(ids)) == TRACK_TILE_IDS, name, "track tiles must be a01-a06, each once")
+    track = []
+    for tile_id, tile in zip(ids, tiles, strict=True):
+        _source(tile, f"{name} tile {tile_id}")
+        sides = []
+        for side in ("a", "b"):
+            where = f"{name} tile {tile_id} side {side}"
+            rows = _get(tile, side, dict, where)
+            parsed = []
+            for row in ("upper", "lower"):
+                spaces = _get(rows, row, list, where)
+                _need(bool(spaces), where, f"{row} row has no spaces")
+                for space in spaces:
+                    _need(space in BONUS_NAMES, where, f"unknown space {space!r}")
+                parsed.append(tuple(BONUS_NAMES.index(s) for s in spaces))
+            sides.append(TrackTile(tile_id, side, (parsed[0], parsed[1])))
+        track.append((sides[0], sides[1]))
+    order = sorted(range(len(ids)), key=lambda k: ids[k])
+    return {
+        "vp_zone": tuple(vp_zone),
+        "adjustment": tuple(["car", "loco", "ship", "any"].index(a) for a in adjustment),
+        "rewards": reward,
+        "enhanced": enhanced,
+        "track": tuple(track[k] for k in order),
+    }
+
+
+def load_goals(folder: Path, name: str = "goals.toml") -> tuple[Goal, ...]:
+    raw = _read(folder, name)
+    entries = _get(raw, "goal", list, name)
+    goals = [_goal(entry, f"{name} goal {k + 1}") for k, entry in enumerate(entries)]
+    ids = sorted(g.id for g in goals)
+    _need(ids == list(range(1, 25)), name, "goal ids must be 1-24, each once")
+    return tuple(sorted(goals, key=lambda g: g.id))
+
+
+def _goal(entry: dict[str, Any], where: str) -> Goal:
+    goal_id = _get(entry, "id", int, where)
+    kind = _get(entry, "kind", str, where)
+    _need(kind in GOAL_KINDS, where, f"unknown kind {kind!r}")
+    tiers: tuple[tuple[int, int], ...] = ()
+    if "tiers" in entry:
+        tiers = tuple((int(a), int(b)) for a, b in entry["tiers"])
+        _need(list(tiers) == sorted(tiers, reverse=True), where, "tiers go best first")
+    if kind == "sets":
+        groups = tuple(_get(entry, "groups", list, where))
+        _need(all(g in COUNT_GROUPS for g in groups), where, f"unknown group in {groups}")
+        return Goal(goal_id, kind, groups=groups, vp=_get(entry, "vp", int, where))
+    if kind == "count":
+        group = _get(entry, "group", str, where)
+        _need(group in COUNT_GROUPS, where, f"unknown group {group!r}")
+        _need(bool(tiers), where, "a count goal needs tiers")
+        return Goal(goal_id, kind, groups=(group,), tiers=tiers)
+    if kind == "held":
+        what = _get(entry, "what", str, where)
+        _need(what in ("city_cards", "goal_cards"), where, f"unknown 'what' {what!r}")
+        return Goal(goal_id, kind, what=what, tiers=tiers)
+    if kind == "each":
+        what = _get(entry, "what", str, where)
+        _need(what in ("level3", "double"), where, f"unknown 'what' {what!r}")
+        return Goal(goal_id, kind, what=what, vp=_get(entry, "vp", int, where))
+    if kind == "behind":
+        marker = _get(entry, "marker", str, where)
+        _need(marker in TRANSPORTS, where, f"unknown marker {marker!r}")
+        table = _get(entry, "vp", dict, where)
+        by_count = tuple(sorted((int(k), int(v)) for k, v in table.items()))
+        return Goal(goal_id, kind, marker=TRANSPORTS.index(marker), vp_by_count=by_count)
+    return Goal(goal_id, kind, vp=_get(entry, "vp", int, where))
+
+
+def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> Components:
+    """Every component of a game on `map_file`, checked; a `DataError` names any fault."""
+    world = load_map(folder, map_file)
+    cities = world["cities"]
+    size = len(cities)
+    adj: list[list[int]] = [[] for _ in range(size)]
+    for a, b in world["routes"]:
+        adj[a].append(b)
+        adj[b].append(a)
+    dist = _distances(adj)
+    # Name the cities outside the largest connected part.
+    main = max(range(size), key=lambda k: sum(1 for x in dist[k] if x >= 0))
+    unreachable = [cities[k]["name"] for k in range(size) if dist[main][k] < 0]
+    _need(not unreachable, map_file, f"map not connected: no route to {', '.join(unreachable)}")
+    raw = world["raw"]
+    posts = _get(raw, "trading_post_spaces", int, map_file)
+    cards = _get(raw, "city_cards", dict, map_file)
+    blanks = _get(cards, "blanks", int, f"{map_file} [city_cards]")
+    tiles = load_tiles(folder)
+    development = load_development(folder)
+    return Components(
+        map_name=_get(raw, "name", str, map_file),
+        names=tuple(c["name"] for c in cities),
+        names_ja=tuple(c["ja"] for c in cities),
+        numbers=tuple(c["number"] for c in cities),
+        colours=tuple(CITY_COLOURS.index(c["colour"]) for c in cities),
+        harbour=tuple(c["harbour"] for c in cities),
+        xy=tuple(c["xy"] for c in cities),
+        routes=tuple(world["routes"]),
+        adj=tuple(tuple(sorted(a)) for a in adj),
+        dist=tuple(tuple(d) for d in dist),
+        post_spaces=posts,
+        blank_cards=blanks,
+        cube_colours=tuple(tiles["colours"]),
+        tile_ids=tuple(tiles["ids"]),
+        produce=tuple(tiles["produce"]),
+        demand=tuple(tiles["demand"]),
+        track_tiles=development["track"],
+        vp_zone=development["vp_zone"],
+        adjustment=development["adjustment"],
+        rewards=development["rewards"],
+        enhanced_loco=development["enhanced"],
+        goals=load_goals(folder),
+    )
+
+
+def components_named(name: str) -> Components:
+    return {"europe": EUROPE}[name]
+
+
+EUROPE = load_components()

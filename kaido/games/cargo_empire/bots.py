@@ -1,0 +1,81 @@
+"""Cargo Empire's heuristic agent and evaluation.
+
+The agent looks one decision ahead in a world dealt from what it may know (`determinize`):
+it applies each legal action, finishes the rest of its own turn with cheap defaults
+(fewest cards, the first row, the first marker), and keeps the action whose result
+`projection` values most: the VP it would score now (goals included, so it pursues its
+goal cards) plus the worth of markers, cards and posts still to grow.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kaido.agents.base import Agent
+from kaido.core.actions import Action
+from kaido.core.game import Game
+from kaido.games.cargo_empire.engine import to_move
+from kaido.games.cargo_empire.scoring import category_scores
+from kaido.games.cargo_empire.state import F_PLAN, PHASE_OVER, CEState
+from kaido.games.cargo_empire.track import position
+
+FINISH_LIMIT = 12  # decisions a look-ahead may take to end the turn
+
+
+def projection(st: CEState, p: int) -> float:
+    """What `p`'s position is worth in VP, roughly."""
+    score = float(sum(category_scores(st, p)))
+    if st.phase == PHASE_OVER:
+        return score
+    left = 1.0 - (st.round - 1) / 3
+    score += 0.7 * sum(position(st, 3 * p + t) for t in range(3)) * left
+    score += 0.9 * sum(st.cards[3 * p : 3 * p + 3]) * left + 0.4 * st.cubes[p]
+    level2 = sum(st.tp[c * st.n + p] for c in range(st.comp.cities) if st.level[c] == 2)
+    on_tiles = sum(1 for owner in st.dem if owner == p)
+    return score + 1.5 * level2 + 0.8 * on_tiles
+
+
+def evaluate(st: CEState, p: int) -> float:
+    """`projection` against the best other player, squashed into [0, 1]."""
+    mine = projection(st, p)
+    best_other = max(projection(st, q) for q in range(st.n) if q != p)
+    return 1.0 / (1.0 + math.exp(-(mine - best_other) / 10.0))
+
+
+def _default(legal: list[Action]) -> Action:
+    """The cheap choice a look-ahead makes: the fewest cards, else the first option."""
+    pays = [a for a in legal if a.kind == "pay"]
+    if pays:
+        return min(pays, key=lambda a: (sum(int(x) for x in a.args[:3]), a.index))
+    return legal[0]
+
+
+def finish_turn(game: Game[Any], st: CEState, p: int) -> None:
+    for _ in range(FINISH_LIMIT):
+        if st.phase == PHASE_OVER or to_move(st) != p or st.stack[-1][0] == F_PLAN:
+            return
+        game.apply(st, _default(list(game.legal_actions(st))), trusted=True)
+
+
+class HeuristicAgent(Agent):
+    """One-decision look-ahead with `projection`; never passes up a transport (the rules
+    force one) and prefers transports that score goals, cities and upgrades."""
+
+    kind = "heuristic"
+
+    def choose(self, game: Game[Any], state: Any) -> Action:
+        legal = list(game.legal_actions(state))
+        if len(legal) == 1:
+            return legal[0]
+        p = game.to_move(state)
+        world = game.determinize(state, p, self.rng)
+        best, best_value = legal[0], -math.inf
+        for action in legal:
+            after = world.copy()
+            game.apply(after, action, trusted=True)
+            finish_turn(game, after, p)
+            value = projection(after, p) + self.rng.random() * 1e-3
+            if value > best_value:
+                best, best_value = action, value
+        return best

@@ -1,0 +1,716 @@
+"""Cargo Empire's transitions: who decides, the legal decisions, and applying them.
+
+Every function takes the state; `legal_keys` lists decisions as tuples `(kind, *args)` and
+`answer` applies one known to be legal. Automatic frames (the start of play, development,
+a moving marker, final scoring) run in `settle` until a player has to decide.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaido.core.events import Event
+from kaido.games.cargo_empire.board import (
+    B_ANY,
+    B_CAR,
+    B_CITY,
+    B_GOAL,
+    B_LOCO,
+    B_SHIP,
+    CAR,
+    LOCO,
+    SHIP,
+)
+from kaido.games.cargo_empire.payments import legal_payments, two_card_payments
+from kaido.games.cargo_empire.scoring import final_scores
+from kaido.games.cargo_empire.state import (
+    AUTOMATIC,
+    BLANK,
+    ELLESTON,
+    F_BEGIN,
+    F_CARD,
+    F_CITY,
+    F_DEV,
+    F_EMBLEM,
+    F_END,
+    F_EXTRA,
+    F_FIRST,
+    F_GOAL,
+    F_MOVE,
+    F_ORDER,
+    F_PAY,
+    F_PLAN,
+    F_ROW,
+    F_SCORE,
+    F_SECOND,
+    F_TINO,
+    GLATT,
+    KASHA,
+    PHASE_OVER,
+    PHASE_PLAY,
+    ROCKRIEL,
+    ROUNDS,
+    TINO,
+    CEState,
+)
+from kaido.games.cargo_empire.track import LOST, NEED_ROW, bonus_at, next_space, position
+
+Key = tuple[Any, ...]
+Events = list[Event] | None
+
+
+def emit(events: Events, kind: str, **data: Any) -> None:
+    if events is not None:
+        events.append(Event(kind, data))
+
+
+# ---- who decides ---------------------------------------------------------------------------
+
+
+def to_move(st: CEState) -> int:
+    if st.phase == PHASE_OVER or not st.stack:
+        return -1
+    return st.stack[-1][1]
+
+
+def on_turn(st: CEState) -> int:
+    return st.order[st.turn % st.n]
+
+
+# ---- map facts -----------------------------------------------------------------------------
+
+
+def present(st: CEState, p: int, city: int) -> bool:
+    """CE-DEF-1: a post on the tile or on the city's trading-post spaces."""
+    return st.dem[2 * city] == p or st.dem[2 * city + 1] == p or st.tp[city * st.n + p] > 0
+
+
+def demand_colour(st: CEState, city: int, space: int) -> int:
+    return st.comp.demand[st.tile[city]][st.level[city] - 1][space]
+
+
+def produce_colour(st: CEState, city: int, space: int) -> int:
+    return st.comp.produce[st.tile[city]][st.level[city] - 1][space]
+
+
+def hand(st: CEState, p: int) -> tuple[int, int, int]:
+    return (st.cards[3 * p], st.cards[3 * p + 1], st.cards[3 * p + 2])
+
+
+# ---- clans ---------------------------------------------------------------------------------
+
+
+def seat_of_clan(st: CEState, clan: int) -> int:
+    return st.clan.index(clan) if clan in st.clan else -1
+
+
+def emblem_city(st: CEState, p: int, clan: int) -> int:
+    """Where `p` may use `clan`'s emblem ability now: their own emblem's city, or for Kasha
+    the city of an emblem she gained this turn (CE-CLAN-17, AMB-21); -1 otherwise."""
+    if not st.clan:
+        return -1
+    if st.clan[p] == clan:
+        return st.emblem[p]
+    if st.clan[p] == KASHA and st.gained >> clan & 1:
+        owner = seat_of_clan(st, clan)
+        return st.emblem[owner] if owner >= 0 else -1
+    return -1
+
+
+def blocked_city(st: CEState, p: int) -> int:
+    """CE-CLAN-14: Rockriel's emblem city is closed to others (not to a Kasha acting as
+    its owner, AMB-21); -1 when nothing is closed to `p`."""
+    if not st.clan:
+        return -1
+    owner = seat_of_clan(st, ROCKRIEL)
+    if owner < 0 or owner == p or emblem_city(st, p, ROCKRIEL) >= 0:
+        return -1
+    return st.emblem[owner]
+
+
+# ---- decks ---------------------------------------------------------------------------------
+
+
+def draw_city(st: CEState) -> int:
+    """The next city card (CE-DEV-16, CE-DEV-17, AMB-43): cards of level-3 cities go under
+    the deck and another is drawn; an empty deck, or one of level-3 cards only, gives a
+    blank."""
+    while True:
+        if st.deck:
+            card = st.deck.pop()
+        elif st.blanks:
+            st.blanks -= 1
+            return BLANK
+        elif any(st.level[c] < 3 for c in st.bottom):
+            card = st.bottom.pop(0)
+        else:
+            return BLANK
+        st.reveals += 1
+        if st.level[card] < 3:
+            return card
+        st.bottom.append(card)
+
+
+def draw_goals(st: CEState, p: int, events: Events) -> None:
+    """CE-DEV-18, CE-DEV-19, AMB-14: draw 2 and keep 1; 1 left: take it; none: nothing."""
+    st.reveals += 1
+    if len(st.goal_deck) >= 2:
+        first, second = st.goal_deck.pop(), st.goal_deck.pop()
+        st.goal_from.pop()
+        st.goal_from.pop()
+        st.stack.append([F_GOAL, p, first, second])
+    elif st.goal_deck:
+        st.goals[p].append(st.goal_deck.pop())
+        st.goal_from.pop()
+        emit(events, "goal_taken", player=p)
+
+
+# ---- legal decisions -----------------------------------------------------------------------
+
+
+def legal_keys(st: CEState) -> list[Key]:
+    if st.phase == PHASE_OVER or not st.stack:
+        return []
+    frame = st.stack[-1]
+    kind, p = frame[0], frame[1]
+    if kind == F_PLAN:
+        keys = ability_keys(st, p, True)
+        plans = plan_keys(st, p)
+        return keys + (plans or fallback_keys(st, p))
+    if kind == F_PAY:
+        return [("pay", *pay, mode) for pay, mode in payments(st, p)]
+    if kind == F_ROW:
+        return [("row", 0), ("row", 1)]
+    if kind == F_ORDER:
+        return [("advance", t) for t in range(3) if st.dev[t]]
+    if kind == F_EXTRA:
+        mask = st.stack[-2][4]
+        return [("extra", t) for t in range(3) if mask >> t & 1]
+    if kind == F_CITY:
+        return [("city_card", slot) for slot in range(len(st.display))]
+    if kind == F_GOAL:
+        return [("keep_goal", g) for g in sorted(frame[2:4])]
+    if kind == F_CARD:
+        return [("take_card", t) for t in range(3)]
+    if kind == F_END:
+        return [*ability_keys(st, p, False), ("end_turn",)]
+    if kind == F_FIRST:
+        return first_post_keys(st)
+    if kind == F_SECOND:
+        return [("second_post", 0), ("second_post", 1)]
+    if kind == F_EMBLEM:
+        return [("emblem", c) for c in range(st.comp.cities)]
+    if kind == F_TINO:
+        return [("tino_harbour", 1), ("tino_harbour", 0)]
+    raise AssertionError(f"no decision on frame {frame}")
+
+
+def first_post_keys(st: CEState) -> list[Key]:
+    """CE-SET-17: a display city no other first post took, either demand space."""
+    cities = sorted(
+        c for c in st.display if c != BLANK and st.dem[2 * c] < 0 and st.dem[2 * c + 1] < 0
+    )
+    return [("first_post", c, i) for c in cities for i in (0, 1)]
+
+
+def plan_keys(st: CEState, p: int) -> list[Key]:
+    """Every (origin, destination, demand space, cube colour) that some payment can carry
+    (CE-TURN-5..9, CE-PAY-12, CE-CLAN-12, CE-CLAN-14)."""
+    cards = hand(st, p)
+    if not sum(cards):
+        return []
+    n_cities = st.comp.cities
+    blocked = blocked_city(st, p)
+    tile, prod, dem = st.tile, st.prod, st.dem
+    origins = [
+        c
+        for c in range(n_cities)
+        if tile[c] >= 0
+        and c != blocked
+        and (prod[2 * c] >= 0 or prod[2 * c + 1] >= 0)
+        and present(st, p, c)
+    ]
+    if not origins:
+        return []
+    glatt = emblem_city(st, p, GLATT)
+    elleston = emblem_city(st, p, ELLESTON) if sum(cards) >= 2 else -1
+    extra = emblem_city(st, p, TINO)
+    dests = [
+        d
+        for d in range(n_cities)
+        if tile[d] >= 0 and d != blocked and (dem[2 * d] < 0 or dem[2 * d + 1] < 0)
+    ]
+    keys: list[Key] = []
+    for o in origins:
+        colours = {prod[2 * o], prod[2 * o + 1]} - {-1}
+        for d in dests:
+            if d == o:
+                continue
+            any_colour = glatt in (o, d)
+            wanted: list[tuple[int, int]] = []
+            for i in (0, 1):
+                if dem[2 * d + i] < 0:
+                    if any_colour:
+                        wanted.extend((i, k) for k in sorted(colours))
+                    else:
+                        k = demand_colour(st, d, i)
+                        if k in colours:
+                            wanted.append((i, k))
+            if not wanted:
+                continue
+            if elleston in (o, d) or legal_payments(st.comp, o, d, cards, st.enhanced, extra):
+                keys.extend(("plan", o, d, i, k) for i, k in wanted)
+    return keys
+
+
+def payments(st: CEState, p: int) -> list[tuple[tuple[int, int, int], int]]:
+    """The distinct legal ways to pay for the plan: card multisets (mode 0), then
+    Elleston's 2-card payments not already among them (mode 1, CE-CLAN-9)."""
+    o, d = st.plan[0], st.plan[1]
+    cards = hand(st, p)
+    normal = legal_payments(st.comp, o, d, cards, st.enhanced, emblem_city(st, p, TINO))
+    out = [(pay, 0) for pay in normal]
+    if emblem_city(st, p, ELLESTON) in (o, d):
+        out += [(pay, 1) for pay in two_card_payments(cards) if pay not in normal]
+    return out
+
+
+def fallback_keys(st: CEState, p: int) -> list[Key]:
+    """CE-PAY-13, CE-PAY-14, AMB-17: refill a city where present, or take 3 cards."""
+    keys: list[Key] = [
+        ("refill", c)
+        for c in range(st.comp.cities)
+        if st.tile[c] >= 0 and (st.prod[2 * c] < 0 or st.prod[2 * c + 1] < 0) and present(st, p, c)
+    ]
+    keys.append(("take_three",))
+    return keys
+
+
+def ability_keys(st: CEState, p: int, before: bool) -> list[Key]:
+    """Paid abilities (CE-CLAN-6): 2 cubes each, in the player's own turn. Before the
+    transport all are offered; after it only those that can still matter."""
+    if not st.clan or st.cubes[p] < 2 or st.emblem[p] < 0:
+        return []
+    clan = st.clan[p]
+    keys: list[Key] = [("move_emblem", c) for c in range(st.comp.cities) if c != st.emblem[p]]
+    if clan == ELLESTON:
+        keys.append(("elleston_car",))
+    elif clan == GLATT:
+        keys += glatt_keys(st)
+    elif clan == ROCKRIEL and before and st.enhanced < st.cards[3 * p + LOCO]:
+        keys.append(("rockriel",))
+    elif clan == KASHA and before:
+        keys += [
+            ("kasha", c)
+            for c in sorted(st.clan)
+            if c != KASHA and not st.gained >> c & 1 and st.emblem[seat_of_clan(st, c)] >= 0
+        ]
+    elif clan == TINO:
+        # Discarding a ship for a ship changes nothing but the cubes: not offered.
+        keys += [("tino_swap", t) for t in (CAR, LOCO) if st.cards[3 * p + t]]
+    return keys
+
+
+def glatt_keys(st: CEState) -> list[Key]:
+    """CE-CLAN-13, AMB-24: a cube to an empty same-colour production space of another
+    level-1/2 tile."""
+    sources: dict[int, list[int]] = {}
+    targets: dict[int, list[int]] = {}
+    for c in range(st.comp.cities):
+        if st.tile[c] < 0:
+            continue
+        for i in (0, 1):
+            cube = st.prod[2 * c + i]
+            if cube >= 0:
+                sources.setdefault(cube, []).append(c)
+            else:
+                targets.setdefault(produce_colour(st, c, i), []).append(c)
+    keys: list[Key] = []
+    for colour in sorted(sources):
+        for a in sorted(set(sources[colour])):
+            keys += [
+                ("glatt_move", a, b, colour) for b in sorted(set(targets.get(colour, ()))) if b != a
+            ]
+    return keys
+
+
+# ---- applying a decision -------------------------------------------------------------------
+
+
+def answer(st: CEState, key: Key, events: Events) -> None:
+    kind = key[0]
+    frame = st.stack[-1]
+    p = frame[1]
+    HANDLERS[kind](st, p, key, events)
+    settle(st, events)
+
+
+def _keep_goal(st: CEState, p: int, key: Key, events: Events) -> None:
+    frame = st.stack.pop()
+    kept = key[1]
+    other = frame[2] if frame[3] == kept else frame[3]
+    st.goals[p].append(kept)
+    st.goal_deck.insert(0, other)  # CE-SET-12, CE-DEV-18: the other under the deck
+    st.goal_from.insert(0, p)
+    if events is not None:
+        events.append(Event("goal_kept", {"player": p}, {"goal": kept}, (p,)))
+
+
+def _take_card(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    st.cards[3 * p + key[1]] += 1
+    emit(events, "card", player=p, transport=key[1])
+
+
+def _first_post(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    st.dem[2 * key[1] + key[2]] = p
+    emit(events, "post", player=p, city=key[1], space=key[2])
+
+
+def _second_post(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    city = st.setup_card[p]
+    st.dem[2 * city + key[1]] = p
+    st.pcities[p].append(city)  # CE-SET-18: the first personal city
+    st.revealed[p] = 1
+    st.reveals += 1
+    emit(events, "post", player=p, city=city, space=key[1])
+
+
+def _emblem(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    st.emblem[p] = key[1]
+    emit(events, "emblem", player=p, city=key[1])
+
+
+def _plan(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.plan[0:4] = key[1:5]
+    st.stack.append([F_PAY, p])
+
+
+def _pay(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()  # F_PAY
+    st.stack.pop()  # F_PLAN
+    cars, locos, ships, mode = key[1:5]
+    o, d, space, colour = st.plan[0:4]
+    slot = 2 * o if st.prod[2 * o] == colour else 2 * o + 1
+    st.prod[slot] = -1  # CE-TURN-10
+    if st.clan:
+        st.cubes[p] += 1  # CE-CLAN-5
+    st.cards[3 * p] -= cars
+    st.cards[3 * p + 1] -= locos
+    st.cards[3 * p + 2] -= ships
+    st.dem[2 * d + space] = p  # CE-TURN-11
+    st.left[p] -= 1
+    emit(
+        events,
+        "transport",
+        player=p,
+        origin=o,
+        dest=d,
+        space=space,
+        colour=colour,
+        cards=[cars, locos, ships],
+        mode=mode,
+    )
+    st.plan[4] = upgrade(st, d, events)
+    rewards, enhanced = st.comp.rewards, min(locos, st.enhanced)
+    st.dev[CAR] = cars * rewards[CAR]
+    st.dev[LOCO] = locos * rewards[LOCO] + enhanced * (st.comp.enhanced_loco - rewards[LOCO])
+    st.dev[SHIP] = ships * rewards[SHIP]
+    mask = sum(1 << t for t in range(3) if st.dev[t])
+    st.stack.append([F_DEV, p, 0, 0, mask])
+
+
+def upgrade(st: CEState, city: int, events: Events) -> int:
+    """CE-UPG: both demand spaces hold posts: the city upgrades. 1 if the upgrade is full."""
+    if st.dem[2 * city] < 0 or st.dem[2 * city + 1] < 0:
+        return 0
+    full = int(st.prod[2 * city] < 0 and st.prod[2 * city + 1] < 0)  # CE-UPG-2
+    for i in (0, 1):
+        st.tp[city * st.n + st.dem[2 * city + i]] += 1  # CE-UPG-3
+        st.dem[2 * city + i] = -1
+        st.prod[2 * city + i] = -1
+    if st.level[city] == 1:
+        st.level[city] = 2  # CE-UPG-4
+        for i in (0, 1):
+            st.prod[2 * city + i] = produce_colour(st, city, i)
+    else:
+        st.level[city] = 3  # CE-UPG-5
+        st.tile[city] = -1
+        if city in st.display:  # CE-UPG-6 (in the deck: CE-UPG-7; owned: CE-UPG-8)
+            slot = st.display.index(city)
+            st.bottom.append(city)
+            st.display[slot] = draw_city(st)
+    emit(events, "upgrade", city=city, level=st.level[city], full=full)
+    return full
+
+
+def _advance(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    t = key[1]
+    st.stack.append([F_MOVE, p, t, st.dev[t]])
+    st.dev[t] = 0
+
+
+def _extra(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    st.stack[-1][3] -= 1
+    st.stack.append([F_MOVE, p, key[1], 1])
+
+
+def _row(st: CEState, p: int, key: Key, events: Events) -> None:
+    frame = st.stack.pop()
+    idx = 3 * p + frame[2]
+    slot = st.marker[idx] // 64 // 2
+    st.rows[idx] |= (key[1] + 1) << (2 * slot)
+
+
+def _city_card(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    card = st.display[key[1]]
+    st.pcities[p].append(card)  # CE-DEV-15
+    st.display[key[1]] = draw_city(st)
+    emit(events, "city_card", player=p, card=card)
+
+
+def _refill(st: CEState, p: int, key: Key, events: Events) -> None:
+    city = key[1]
+    for i in (0, 1):
+        if st.prod[2 * city + i] < 0:
+            st.prod[2 * city + i] = produce_colour(st, city, i)
+    _no_transport(st, p, events, city)
+
+
+def _take_three(st: CEState, p: int, key: Key, events: Events) -> None:
+    for t in range(3):
+        st.cards[3 * p + t] += 1
+    _no_transport(st, p, events, -1)
+
+
+def _no_transport(st: CEState, p: int, events: Events, city: int) -> None:
+    """CE-PAY-13: a post of this round leaves the game; CE-PAY-14: the turn ends."""
+    st.stack.pop()
+    st.left[p] -= 1
+    st.removed[p] += 1
+    emit(events, "no_transport", player=p, city=city)
+    end_turn(st, p, events)
+
+
+def _ability(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.cubes[p] -= 2  # CE-CLAN-6
+    kind = key[0]
+    if kind == "move_emblem":
+        st.emblem[p] = key[1]
+    elif kind == "elleston_car":
+        st.cards[3 * p + CAR] += 1
+    elif kind == "glatt_move":
+        a, b, colour = key[1:4]
+        st.prod[2 * a + (0 if st.prod[2 * a] == colour else 1)] = -1
+        space = 0 if st.prod[2 * b] < 0 and produce_colour(st, b, 0) == colour else 1
+        st.prod[2 * b + space] = colour
+    elif kind == "rockriel":
+        st.enhanced += 1
+    elif kind == "kasha":
+        st.gained |= 1 << key[1]
+    elif kind == "tino_swap":
+        st.cards[3 * p + key[1]] -= 1
+        st.cards[3 * p + SHIP] += 1
+    emit(events, "ability", player=p, ability=list(key))
+
+
+def _end_turn(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    next_turn(st, events)
+
+
+def _tino_harbour(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    st.tino_harbour = key[1]
+
+
+HANDLERS = {
+    "keep_goal": _keep_goal,
+    "take_card": _take_card,
+    "first_post": _first_post,
+    "second_post": _second_post,
+    "emblem": _emblem,
+    "plan": _plan,
+    "pay": _pay,
+    "advance": _advance,
+    "extra": _extra,
+    "row": _row,
+    "city_card": _city_card,
+    "refill": _refill,
+    "take_three": _take_three,
+    "move_emblem": _ability,
+    "elleston_car": _ability,
+    "glatt_move": _ability,
+    "rockriel": _ability,
+    "kasha": _ability,
+    "tino_swap": _ability,
+    "end_turn": _end_turn,
+    "tino_harbour": _tino_harbour,
+}
+
+
+# ---- automatic frames ----------------------------------------------------------------------
+
+
+def settle(st: CEState, events: Events) -> None:
+    """Run automatic frames until a player must decide (or the game is over)."""
+    stack = st.stack
+    while stack and stack[-1][0] in AUTOMATIC:
+        frame = stack[-1]
+        kind = frame[0]
+        if kind == F_MOVE:
+            _move(st, frame, events)
+        elif kind == F_DEV:
+            _develop(st, frame, events)
+        elif kind == F_BEGIN:
+            stack.pop()
+            st.phase = PHASE_PLAY
+            begin_turn(st)
+        elif kind == F_SCORE:
+            stack.pop()
+            st.final = final_scores(st)
+            st.phase = PHASE_OVER
+            emit(events, "final", scores=[sum(s) for s in st.final])
+
+
+def _move(st: CEState, frame: list[int], events: Events) -> None:
+    """One step of a moving marker; its bonus at once (CE-DEV-12, CE-DEV-13)."""
+    p, t = frame[1], frame[2]
+    if frame[3] == 0:
+        st.stack.pop()
+        return
+    idx = 3 * p + t
+    where = next_space(st, idx)
+    if where == NEED_ROW:  # CE-DEV-8, CE-DEV-10
+        st.stack.append([F_ROW, p, t])
+        return
+    if where == LOST:  # AMB-13
+        frame[3] = 0
+        return
+    st.marker[idx] = where
+    frame[3] -= 1
+    bonus = bonus_at(st, idx)
+    if bonus:
+        apply_bonus(st, p, bonus, events)
+
+
+def apply_bonus(st: CEState, p: int, bonus: int, events: Events) -> None:
+    if bonus in (B_CAR, B_LOCO, B_SHIP):  # CE-DEV-14
+        st.cards[3 * p + bonus - B_CAR] += 1
+        emit(events, "card", player=p, transport=bonus - B_CAR)
+    elif bonus == B_CITY:
+        st.stack.append([F_CITY, p])
+    elif bonus == B_GOAL:
+        draw_goals(st, p, events)
+    elif bonus == B_ANY:
+        st.stack.append([F_CARD, p])
+
+
+def _develop(st: CEState, frame: list[int], events: Events) -> None:
+    """CE-DEV-1..7: transport steps marker by marker in the player's order, then the city
+    and full-upgrade steps one at a time, only to markers the transport moved."""
+    p = frame[1]
+    if frame[2] == 0:
+        pending = [t for t in range(3) if st.dev[t]]
+        if len(pending) > 1:
+            st.stack.append([F_ORDER, p])
+        elif pending:
+            t = pending[0]
+            st.stack.append([F_MOVE, p, t, st.dev[t]])
+            st.dev[t] = 0
+        else:
+            frame[2] = 1
+            frame[3] = city_reward(st, p) + st.plan[4]  # AMB-11: counted now
+        return
+    mask = frame[4]
+    if frame[3] == 0:
+        st.stack.pop()
+        end_turn(st, p, events)
+    elif mask & (mask - 1):
+        st.stack.append([F_EXTRA, p])
+    else:
+        t = mask.bit_length() - 1
+        st.stack.append([F_MOVE, p, t, frame[3]])
+        frame[3] = 0
+
+
+def city_reward(st: CEState, p: int) -> int:
+    """CE-DEV-3: origin and destination whose card is in the display or the player's own;
+    Kasha +1 with her emblem city as either (CE-CLAN-16, AMB-20)."""
+    steps = 0
+    for city in st.plan[0:2]:
+        if city in st.display or city in st.pcities[p]:
+            steps += 1
+    if emblem_city(st, p, KASHA) in st.plan[0:2]:
+        steps += 1
+    return steps
+
+
+# ---- turns and rounds ----------------------------------------------------------------------
+
+
+def begin_turn(st: CEState) -> None:
+    st.gained = 0
+    st.enhanced = 0
+    st.plan[:] = [-1, -1, -1, -1, 0]
+    st.stack.append([F_PLAN, on_turn(st)])
+
+
+def end_turn(st: CEState, p: int, events: Events) -> None:
+    if ability_keys(st, p, False):
+        st.stack.append([F_END, p])
+    else:
+        next_turn(st, events)
+
+
+def next_turn(st: CEState, events: Events) -> None:
+    st.turn += 1
+    if st.turn < st.turns * st.n:
+        begin_turn(st)
+        return
+    if st.round < ROUNDS:  # CE-MNT-1
+        st.round += 1
+        st.turn = 0
+        st.left = [st.turns] * st.n
+        st.stack.append([F_BEGIN, -1])
+        maintenance(st, events)
+        return
+    st.stack.append([F_SCORE, -1])
+    tino = seat_of_clan(st, TINO) if st.clan else -1
+    if tino >= 0 and st.emblem[tino] >= 0 and not st.comp.harbour[st.emblem[tino]]:
+        st.stack.append([F_TINO, tino])  # CE-CLAN-20
+
+
+def maintenance(st: CEState, events: Events) -> None:
+    """CE-MNT-2..11: compare car, locomotive, ship in the current order; each winner leaves
+    and takes the next adjustment space and its card; the last takes the last space."""
+    remaining = st.order[:]
+    spaces = min(st.n, 4)
+    new_order = []
+    for t in range(spaces - 1):
+        best = remaining[0]
+        for q in remaining[1:]:
+            if position(st, 3 * q + t) > position(st, 3 * best + t):
+                best = q
+        remaining.remove(best)
+        new_order.append(best)
+        adjustment_bonus(st, best, t)
+    new_order.append(remaining[0])
+    adjustment_bonus(st, remaining[0], spaces - 1)
+    st.order = new_order
+    emit(events, "order", order=new_order[:])
+
+
+def adjustment_bonus(st: CEState, p: int, space: int) -> None:
+    """CE-SET-15, CE-MNT-5..8: the space's card, or a choice of any card."""
+    bonus = st.comp.adjustment[space]
+    if bonus == 3:
+        st.stack.append([F_CARD, p])
+    else:
+        st.cards[3 * p + bonus] += 1

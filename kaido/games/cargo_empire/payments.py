@@ -1,0 +1,166 @@
+"""The legal ways to pay for a transport (CE-PAY-2..9), computed from distances, not tried.
+
+A payment is a card multiset (cars, locomotives, ships). It is *feasible* when its cards,
+one leg each, can carry the cube from origin to destination: cars 1 land route, locomotives
+1-2 (an enhanced one 1-3, CE-CLAN-15), a ship harbour to harbour. It is *legal* when it is
+feasible and no proper sub-multiset is (CE-PAY-7, AMB-4). Under CE-PAY-8 every overland
+stretch then runs on a shortest land path, so a stretch from a to b with c cars and l
+locomotives is payable exactly when c + l <= dist(a, b) <= c + 2l (+1 per enhanced
+locomotive): the search needs only distances. Two ships are never legal (one ship from the
+first port to the last always suffices), so a path has at most one ship leg, between some
+harbours h1 != h2: the only thing that matters about them is (dist(origin, h1),
+dist(h2, destination)), precomputed once per map as a small set of pairs.
+
+Results are cached per (origin, destination, hand capped at what can matter, enhanced
+locomotives, extra harbour), so the hot path is one dictionary lookup.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from kaido.games.cargo_empire.board import Components
+
+Payment = tuple[int, int, int]  # cars, locomotives, ships
+
+
+def stretch_ok(dist: int, cars: int, locos: int, enhanced: int) -> bool:
+    """Can `cars` + `locos` (of them `enhanced` enhanced) pay a shortest land path of `dist`?"""
+    return cars + locos <= dist <= cars + 2 * locos + min(enhanced, locos)
+
+
+def ship_pairs(comp: Components, origin: int, dest: int, extra: int) -> tuple[tuple[int, int], ...]:
+    """Distinct (land routes to the first port, land routes from the last port) over every
+    pair of different harbours; `extra` is a city treated as a harbour (Tino) or -1."""
+    key = ("pairs", origin, dest, extra)
+    cached = comp.cache.get(key)
+    if cached is None:
+        ports = [c for c in range(comp.cities) if comp.harbour[c] or c == extra]
+        dist = comp.dist
+        found = {(dist[origin][a], dist[b][dest]) for a in ports for b in ports if a != b}
+        cached = comp.cache[key] = tuple(sorted(found))
+    return cached
+
+
+@cache
+def _stretches(dist: int, enhanced: int) -> tuple[tuple[int, int, int], ...]:
+    """(cars, locomotives, enhanced used) that pay a shortest land path of `dist`."""
+    return tuple(
+        (c, lo, e)
+        for c in range(dist + 1)
+        for lo in range(dist + 1 - c)
+        for e in range(min(enhanced, lo) + 1)
+        if stretch_ok(dist, c, lo, e)
+    )
+
+
+@cache
+def _with_ship(a: int, b: int, enhanced: int) -> frozenset[Payment]:
+    """Land cards before a ship (a routes) and after it (b routes), plus the ship."""
+    return frozenset(
+        (c1 + c2, l1 + l2, 1)
+        for c1, l1, e1 in _stretches(a, enhanced)
+        for c2, l2, _ in _stretches(b, enhanced - e1)
+    )
+
+
+def feasible_set(
+    comp: Components, origin: int, dest: int, enhanced: int, extra: int
+) -> set[Payment]:
+    """Every feasible card multiset with at most one ship (more ships are never legal)."""
+    key = ("feasible", origin, dest, enhanced, extra)
+    cached = comp.cache.get(key)
+    if cached is None:
+        land = _stretches(comp.dist[origin][dest], enhanced)
+        cached = {(c, lo, 0) for c, lo, _ in land}
+        for a, b in ship_pairs(comp, origin, dest, extra):
+            cached |= _with_ship(a, b, enhanced)
+        comp.cache[key] = cached
+    return cached
+
+
+def feasible(
+    comp: Components, origin: int, dest: int, pay: Payment, enhanced: int, extra: int
+) -> bool:
+    """Can these cards, one leg each, carry the cube (CE-PAY-2..6)? Extra ships can
+    always ride along from port to port, so several ships are as feasible as one."""
+    cars, locos, ships = pay
+    enhanced = min(enhanced, locos)
+    return (cars, locos, min(ships, 1)) in feasible_set(comp, origin, dest, enhanced, extra)
+
+
+def smaller_feasible(
+    comp: Components, origin: int, dest: int, pay: Payment, enhanced: int, extra: int
+) -> Payment | None:
+    """A proper sub-multiset of `pay` that could pay as well (CE-PAY-7), or None."""
+    cars, locos, ships = pay
+    for s in range(min(ships, 1) + 1):
+        for c in range(cars + 1):
+            for lo in range(locos + 1):
+                sub = (c, lo, s)
+                if sub != pay and _size(sub) and feasible(comp, origin, dest, sub, enhanced, extra):
+                    return sub
+    return None
+
+
+def _size(pay: Payment) -> int:
+    return pay[0] + pay[1] + pay[2]
+
+
+def all_legal(
+    comp: Components, origin: int, dest: int, enhanced: int, extra: int
+) -> tuple[Payment, ...]:
+    """Every legal payment with an unlimited hand: feasible, no feasible proper subset."""
+    key = ("legal", origin, dest, enhanced, extra)
+    cached = comp.cache.get(key)
+    if cached is None:
+        # A set is not minimal iff a minimal one lies below it: scan by size.
+        found: list[Payment] = []
+        for pay in sorted(feasible_set(comp, origin, dest, enhanced, extra), key=_size):
+            if not any(m[0] <= pay[0] and m[1] <= pay[1] and m[2] <= pay[2] for m in found):
+                found.append(pay)
+        cached = comp.cache[key] = tuple(sorted(found, key=lambda p: (sum(p), p)))
+    return cached
+
+
+def legal_payments(
+    comp: Components,
+    origin: int,
+    dest: int,
+    hand: tuple[int, int, int],
+    enhanced: int,
+    extra: int,
+) -> tuple[Payment, ...]:
+    """Every legal card multiset for this transport with this hand, fewest cards first."""
+    if extra >= 0 and comp.harbour[extra]:
+        extra = -1
+    top = 2 * len(comp.dist)
+    hand = (min(hand[0], top), min(hand[1], top), min(hand[2], 1))
+    key = (origin, dest, hand, enhanced, extra)
+    cached = comp.cache.get(key)
+    if cached is None:
+        cached = comp.cache[key] = tuple(
+            p
+            for p in all_legal(comp, origin, dest, enhanced, extra)
+            if p[0] <= hand[0] and p[1] <= hand[1] and p[2] <= hand[2]
+        )
+    return cached
+
+
+def two_card_payments(hand: tuple[int, int, int]) -> tuple[Payment, ...]:
+    """Elleston's emblem payment: exactly 2 cards of any kinds (CE-CLAN-9, AMB-23)."""
+    out = []
+    for a in range(3):
+        for b in range(a, 3):
+            pay = [0, 0, 0]
+            pay[a] += 1
+            pay[b] += 1
+            if all(pay[k] <= hand[k] for k in range(3)):
+                out.append((pay[0], pay[1], pay[2]))
+    return tuple(out)
+
+
+def max_land_cards(comp: Components) -> int:
+    """No legal payment on this map holds more cars or locomotives than this (the longest
+    shortest land path twice over: one stretch before and one after a ship)."""
+    return 2 * max(max(row) for row in comp.dist)

@@ -1,0 +1,231 @@
+"""Cargo Empire: the Game object (protocol methods) over the engine in `engine.py`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kaido.core.actions import Action, ActionTable
+from kaido.core.errors import IllegalAction, OptionError
+from kaido.core.events import Event
+from kaido.core.game import Game, Lang
+from kaido.core.options import Options, OptionSpec
+from kaido.core.result import Result
+from kaido.core.rng import Rng
+from kaido.games.cargo_empire import bots, engine, explain, text, views
+from kaido.games.cargo_empire.board import EUROPE, Components
+from kaido.games.cargo_empire.payments import max_land_cards
+from kaido.games.cargo_empire.scoring import ranking_keys
+from kaido.games.cargo_empire.state import (
+    CLAN_OF_COLOUR,
+    F_BEGIN,
+    F_CARD,
+    F_EMBLEM,
+    F_FIRST,
+    F_GOAL,
+    F_SECOND,
+    PHASE_OVER,
+    PLAYER_COLOURS,
+    CEState,
+)
+
+Key = tuple[Any, ...]
+
+
+def _action_keys(comp: Components) -> list[Key]:
+    cities = range(comp.cities)
+    most = max_land_cards(comp)
+    keys: list[Key] = [("keep_goal", g) for g in range(1, len(comp.goals) + 1)]
+    keys += [("take_card", t) for t in range(3)]
+    keys += [("first_post", c, i) for c in cities for i in (0, 1)]
+    keys += [("second_post", i) for i in (0, 1)] + [("emblem", c) for c in cities]
+    keys += [("plan", o, d, i, k) for o in cities for d in cities for i in (0, 1) for k in range(4)]
+    keys += [
+        ("pay", c, lo, s, 0)
+        for s in (0, 1, 2)  # 2 ships: never legal, refused with CE-PAY-7
+        for c in range(most + 1)
+        for lo in range(most + 1)
+        if c + lo + s
+    ]
+    keys += [
+        ("pay", c, lo, s, 1)
+        for c, lo, s in ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 2, 0), (0, 1, 1), (0, 0, 2))
+    ]
+    keys += [("row", 0), ("row", 1)] + [("advance", t) for t in range(3)]
+    keys += [("extra", t) for t in range(3)] + [("city_card", s) for s in range(5)]
+    keys += [("refill", c) for c in cities] + [("take_three",)]
+    keys += [("move_emblem", c) for c in cities] + [("elleston_car",), ("rockriel",)]
+    keys += [("glatt_move", a, b, k) for a in cities for b in cities for k in range(4) if a != b]
+    keys += [("kasha", c) for c in range(5)] + [("tino_swap", t) for t in range(3)]
+    keys += [("end_turn",), ("tino_harbour", 0), ("tino_harbour", 1)]
+    return keys  # fmt: skip
+
+
+class CargoEmpire(Game[CEState]):
+    id = "cargo_empire"
+    title = {"en": "Cargo Empire", "ja": "カーゴエンパイア"}
+    player_counts = (2, 3, 4)
+    rules_version = "1"
+    rules_prefix = "CE"
+    option_specs = (
+        OptionSpec(
+            "clans",
+            False,
+            "the clan variant: each colour's clan abilities, emblem tiles, cubes kept (CE-CLAN)",
+            "クラン・バリアント：各色のクラン能力・紋章タイル・貨物の保持（CE-CLAN）",
+        ),
+        OptionSpec(
+            "colours",
+            "red,yellow,green,blue",
+            "player colours in seat order (red, yellow, green, blue, purple); with clans the "
+            "colour is the clan (CE-CLAN-2)",
+            "席順のプレイヤー色（赤・黄・緑・青・紫をカンマ区切りで）。クランありでは色がクラン"
+            "（CE-CLAN-2）",
+        ),
+    )
+    agent_kinds = {"heuristic": "kaido.games.cargo_empire.bots:HeuristicAgent"}
+
+    def __init__(self) -> None:
+        self.table = ActionTable()
+        self.by_key: dict[Key, Action] = {}
+        for key in _action_keys(EUROPE):
+            self.by_key[key] = self.table.add(key[0], *key[1:])
+
+    # ---- set-up ---------------------------------------------------------------------------
+
+    def make_options(self, raw: Any = None, **values: Any) -> Options:
+        options = super().make_options(raw, **values)
+        seat_colours(options)
+        return options
+
+    def setup(self, options: Options, seed: int) -> CEState:
+        rng = Rng(seed)
+        st = CEState(options, rng, EUROPE)
+        comp, n = st.comp, st.n
+        st.colours = seat_colours(options)
+        clans = bool(options["clans"])
+        st.clan = tuple(CLAN_OF_COLOUR[PLAYER_COLOURS[c]] for c in st.colours) if clans else ()
+        tiles = list(range(len(comp.tile_ids)))
+        rng.shuffle(tiles)  # CE-SET-1
+        for c in range(comp.cities):
+            st.tile[c] = tiles[c]
+            st.prod[2 * c : 2 * c + 2] = comp.produce[tiles[c]][0]  # CE-SET-2
+        slots = list(range(len(comp.track_tiles)))
+        rng.shuffle(slots)  # CE-SET-3, AMB-1
+        st.track = [k * 2 + rng.below(2) for k in slots[:3]]
+        st.deck = list(range(comp.cities))
+        rng.shuffle(st.deck)  # CE-SET-5
+        st.display = [st.deck.pop() for _ in range(4)]
+        st.goal_deck = [g.id for g in comp.goals]
+        rng.shuffle(st.goal_deck)  # CE-SET-6
+        st.goal_from = [-1] * len(st.goal_deck)
+        st.cards = [1] * (3 * n)  # CE-SET-10
+        st.left = [st.turns] * n  # CE-SET-9
+        frames: list[list[int]] = []
+        for p in range(n):
+            st.setup_card[p] = st.deck.pop()  # CE-SET-11
+            frames.append([F_GOAL, p, st.goal_deck.pop(), st.goal_deck.pop()])  # CE-SET-12
+            st.goal_from[-2:] = []
+        start = rng.below(n)  # CE-SET-13
+        st.order = [(start + k) % n for k in range(n)]
+        for space, p in enumerate(st.order):  # CE-SET-14, CE-SET-15
+            bonus = comp.adjustment[space]
+            if bonus == 3:
+                frames.append([F_CARD, p])
+            else:
+                st.cards[3 * p + bonus] += 1
+        frames += [[F_FIRST, p] for p in reversed(st.order)]  # CE-SET-17
+        frames += [[F_SECOND, p] for p in st.order]  # CE-SET-18
+        if clans:
+            frames += [[F_EMBLEM, p] for p in st.order]  # CE-CLAN-3, AMB-25
+        frames.append([F_BEGIN, -1])
+        st.stack = frames[::-1]
+        engine.settle(st, None)
+        return st
+
+    def action_table(self, options: Options) -> ActionTable:
+        return self.table
+
+    # ---- playing --------------------------------------------------------------------------
+
+    def to_move(self, state: CEState) -> int:
+        return engine.to_move(state)
+
+    def legal_actions(self, state: CEState) -> Sequence[Action]:
+        by_key = self.by_key
+        return [by_key[key] for key in engine.legal_keys(state)]
+
+    def step(self, state: CEState, action: Action, events: list[Event] | None) -> None:
+        engine.answer(state, (action.kind, *action.args), events)
+
+    def explain_illegal(self, state: CEState, action: Action) -> IllegalAction:
+        return explain.why(state, (action.kind, *action.args))
+
+    def is_irreversible(self, state: CEState, action: Action) -> bool:
+        """Undo stops at a draw or reveal, and where the turn passes on."""
+        after = state.copy()
+        self.step(after, action, None)
+        return (
+            after.reveals != state.reveals
+            or engine.to_move(after) != engine.to_move(state)
+            or (after.turn, after.round) != (state.turn, state.round)
+            or after.phase == PHASE_OVER
+        )
+
+    def is_over(self, state: CEState) -> bool:
+        return state.phase == PHASE_OVER
+
+    def result(self, state: CEState) -> Result:
+        """CE-END-6..9: most VP; ties by categories 1-4, then round 3's turn order."""
+        scores = state.final or []
+        return Result.from_keys([sum(s) for s in scores], ranking_keys(state, scores))
+
+    # ---- information ----------------------------------------------------------------------
+
+    def view(self, state: CEState, player: int | None) -> dict[str, Any]:
+        return views.view(state, player)
+
+    def determinize(self, state: CEState, player: int, rng: Rng) -> CEState:
+        return views.determinize(state, player, rng)
+
+    def evaluate(self, state: CEState, player: int) -> float:
+        return bots.evaluate(state, player)
+
+    def invariants(self, state: CEState) -> None:
+        views.invariants(state)
+
+    # ---- text -----------------------------------------------------------------------------
+
+    def player_name(self, player: int, lang: Lang = "en") -> str:
+        return text.player_name(player, tuple(range(5)), lang)
+
+    def action_text(self, action: Action, lang: Lang = "en") -> str:
+        return text.action_text((action.kind, *action.args), lang)
+
+    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+        return text.describe(event, viewer, tuple(range(5)), lang)
+
+    def render(self, state: CEState, viewer: int | None, lang: Lang = "en") -> str:
+        return text.render(state, viewer, lang)
+
+
+JA_COLOURS = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))
+"""The colours' Japanese names, accepted in the option like the English ones."""
+
+
+def seat_colours(options: Options) -> tuple[int, ...]:
+    """The seats' colours from the `colours` option (CE-SET-8; clans: CE-CLAN-2, AMB-26)."""
+    raw = str(options["colours"]).replace("、", ",")
+    names = [JA_COLOURS.get(c.strip(), c.strip()) for c in raw.split(",") if c.strip()]
+    n = int(options["players"])
+    unknown = [c for c in names if c not in PLAYER_COLOURS]
+    if unknown:
+        raise OptionError(f"unknown colour {unknown[0]!r} (colours: {', '.join(PLAYER_COLOURS)})")
+    if len(set(names)) != len(names) or len(names) < n:
+        raise OptionError(
+            f"option 'colours' needs {n} different colours, got {options['colours']!r}"
+        )
+    return tuple(PLAYER_COLOURS.index(c) for c in names[:n])
+
+
+GAME = CargoEmpire()

@@ -1,0 +1,189 @@
+"""The Cargo Empire state: flat lists and ints, copied by slicing.
+
+Cities are indexed 0-23 in map order; a city's 2 production and 2 demand spaces are at
+`2 * city + i`. Per-player lists of 3 are indexed `3 * player + transport`. Pending
+decisions live on `stack` as small int lists ("frames"), the top one deciding now.
+"""
+
+from __future__ import annotations
+
+from kaido.core.options import Options
+from kaido.core.rng import Rng
+from kaido.games.cargo_empire.board import Components
+
+BLANK = 99  # a blank city card (CE-DEV-17)
+ROUNDS = 3  # CE-TURN-1
+
+# Frames: [kind, player, ...]. Decisions wait for the player; F_DEV and F_MOVE run alone.
+F_GOAL = 0  # [F_GOAL, p, g1, g2] keep one of two drawn goal cards
+F_CARD = 1  # [F_CARD, p] take any one transport card
+F_FIRST = 2  # [F_FIRST, p] first post on a display city
+F_SECOND = 3  # [F_SECOND, p] second post on the personal city card's city
+F_EMBLEM = 4  # [F_EMBLEM, p] put the emblem tile on a city
+F_BEGIN = 5  # [F_BEGIN, -1] (automatic) the first turn starts
+F_PLAN = 6  # [F_PLAN, p] choose a transport (or abilities, or the no-transport fallback)
+F_PAY = 7  # [F_PAY, p] choose how to pay for the planned transport
+F_DEV = 8  # [F_DEV, p, stage, extra] (automatic) development of this turn
+F_ORDER = 9  # [F_ORDER, p] which marker takes its transport steps next
+F_EXTRA = 10  # [F_EXTRA, p] which marker takes the next city/full-upgrade step
+F_MOVE = 11  # [F_MOVE, p, t, steps] (automatic) a marker moving
+F_ROW = 12  # [F_ROW, p, t] upper or lower row of the next tile
+F_CITY = 13  # [F_CITY, p] city bonus: take a display card
+F_END = 14  # [F_END, p] clans: abilities after the action, or end the turn
+F_TINO = 15  # [F_TINO, p] Tino: is the emblem city a harbour for final scoring?
+F_SCORE = 16  # [F_SCORE, -1] (automatic) final scoring
+AUTOMATIC = frozenset((F_BEGIN, F_DEV, F_MOVE, F_SCORE))
+
+PHASE_SETUP, PHASE_PLAY, PHASE_OVER = range(3)
+
+# Clans (CE-CLAN-2), by the colour of the board they are printed on.
+ELLESTON, GLATT, ROCKRIEL, KASHA, TINO = range(5)
+CLAN_NAMES = ("Elleston", "Glatt", "Rockriel", "Kasha", "Tino")
+PLAYER_COLOURS = ("red", "yellow", "green", "blue", "purple")
+CLAN_OF_COLOUR = {
+    "yellow": ELLESTON,
+    "green": GLATT,
+    "red": ROCKRIEL,
+    "purple": KASHA,
+    "blue": TINO,
+}
+
+
+class CEState:
+    """Everything of one game. Components and options are shared; the rest is copied."""
+
+    __slots__ = (
+        "blanks",
+        "bottom",
+        "cards",
+        "clan",
+        "colours",
+        "comp",
+        "cubes",
+        "deck",
+        "dem",
+        "dev",
+        "display",
+        "emblem",
+        "enhanced",
+        "final",
+        "gained",
+        "goal_deck",
+        "goal_from",
+        "goals",
+        "left",
+        "level",
+        "marker",
+        "n",
+        "options",
+        "order",
+        "pcities",
+        "phase",
+        "plan",
+        "prod",
+        "removed",
+        "revealed",
+        "reveals",
+        "rng",
+        "round",
+        "rows",
+        "setup_card",
+        "stack",
+        "tile",
+        "tino_harbour",
+        "tp",
+        "track",
+        "turn",
+        "turns",
+    )
+
+    def __init__(self, options: Options, rng: Rng, comp: Components) -> None:
+        self.options = options
+        self.rng = rng
+        self.comp = comp
+        self.n: int = int(options["players"])
+        n = self.n
+        self.colours: tuple[int, ...] = ()  # PLAYER_COLOURS index per seat
+        self.clan: tuple[int, ...] = ()  # clan per seat, -1 without clans
+        self.phase = PHASE_SETUP
+        self.round = 1
+        self.turn = 0  # turns taken this round (all players)
+        self.turns = 4  # turns per player per round (CE-TURN-2)
+        self.order: list[int] = []  # seats in turn order
+        self.level = [1] * comp.cities
+        self.tile = [-1] * comp.cities  # tile index on the city, -1 at level 3
+        self.prod = [-1] * (2 * comp.cities)  # cube colour on a production space, -1 empty
+        self.dem = [-1] * (2 * comp.cities)  # seat whose post is on a demand space, -1 empty
+        self.tp = [0] * (comp.cities * n)  # posts on a city's trading-post spaces, per seat
+        self.track: list[int] = []  # per slot: track tile index * 2 + side
+        self.deck: list[int] = []  # city deck above the blanks; the top is the last card
+        self.blanks = comp.blank_cards  # blank cards in the deck (CE-SET-7)
+        self.bottom: list[int] = []  # cards sent under the blanks, next to come first
+        self.display: list[int] = []
+        self.goal_deck: list[int] = []  # the top is the last card
+        self.goal_from: list[int] = []  # per goal-deck card: seat that put it under, or -1
+        self.cards = [0] * (3 * n)  # transport cards per seat and type
+        self.pcities: list[list[int]] = [[] for _ in range(n)]  # personal city cards
+        self.setup_card = [-1] * n  # CE-SET-11, secret until revealed (CE-SET-18)
+        self.revealed = [0] * n
+        self.goals: list[list[int]] = [[] for _ in range(n)]
+        self.left = [0] * n  # posts left in the current round's reserve area
+        self.removed = [0] * n  # posts removed from the game (CE-PAY-13)
+        self.marker = [0] * (3 * n)  # segment * 64 + space; 0 = left of the track
+        self.rows = [0] * (3 * n)  # per marker: 2 bits per tile slot, 1 upper / 2 lower
+        self.cubes = [0] * n  # clans: cubes kept (CE-CLAN-5)
+        self.emblem = [-1] * n  # clans: emblem tile's city
+        self.gained = 0  # Kasha: bitmask of clans whose emblem ability she has this turn
+        self.enhanced = 0  # Rockriel: enhanced locomotives bought this turn
+        self.plan = [-1, -1, -1, -1, 0]  # origin, destination, space, colour, full upgrade
+        self.dev = [0, 0, 0]  # transport steps still to take per marker this turn
+        self.stack: list[list[int]] = []
+        self.reveals = 0  # counts draws and reveals (undo stops there)
+        self.tino_harbour = -1  # CE-CLAN-20: 1 harbour, 0 not, -1 not decided
+        self.final: list[tuple[int, int, int, int]] | None = None
+
+    def copy(self) -> CEState:
+        o = CEState.__new__(CEState)
+        o.options = self.options
+        o.rng = self.rng.copy()
+        o.comp = self.comp
+        o.n = self.n
+        o.colours = self.colours
+        o.clan = self.clan
+        o.phase = self.phase
+        o.round = self.round
+        o.turn = self.turn
+        o.turns = self.turns
+        o.order = self.order[:]
+        o.level = self.level[:]
+        o.tile = self.tile[:]
+        o.prod = self.prod[:]
+        o.dem = self.dem[:]
+        o.tp = self.tp[:]
+        o.track = self.track
+        o.deck = self.deck[:]
+        o.blanks = self.blanks
+        o.bottom = self.bottom[:]
+        o.display = self.display[:]
+        o.goal_deck = self.goal_deck[:]
+        o.goal_from = self.goal_from[:]
+        o.cards = self.cards[:]
+        o.pcities = [c[:] for c in self.pcities]
+        o.setup_card = self.setup_card[:]
+        o.revealed = self.revealed[:]
+        o.goals = [g[:] for g in self.goals]
+        o.left = self.left[:]
+        o.removed = self.removed[:]
+        o.marker = self.marker[:]
+        o.rows = self.rows[:]
+        o.cubes = self.cubes[:]
+        o.emblem = self.emblem[:]
+        o.gained = self.gained
+        o.enhanced = self.enhanced
+        o.plan = self.plan[:]
+        o.dev = self.dev[:]
+        o.stack = [f[:] for f in self.stack]
+        o.reveals = self.reveals
+        o.tino_harbour = self.tino_harbour
+        o.final = self.final
+        return o

@@ -1,0 +1,366 @@
+"""Action texts, narration and the terminal board of Cargo Empire, in English and Japanese.
+
+Action texts name cities by the Europe map's names (the action's arguments are city
+indices); `parse_action` accepts them back in either language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaido.core.events import Event
+from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, TRANSPORTS
+from kaido.games.cargo_empire.engine import Key
+from kaido.games.cargo_empire.state import BLANK, CLAN_NAMES, PLAYER_COLOURS, CEState
+from kaido.games.cargo_empire.views import view
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "car": "car", "loco": "locomotive", "ship": "ship", "orange": "orange", "white": "white",
+        "grey": "grey", "brown": "brown", "red": "red", "blue": "blue", "green": "green",
+        "yellow": "yellow", "purple": "purple", "upper": "upper", "lower": "lower",
+        "blank": "blank", "round": "round", "turn": "turn", "to_move": "to move",
+        "display": "display", "deck": "deck", "blanks": "blanks", "goals": "goals",
+        "cards": "cards", "posts": "posts left", "cubes": "cubes", "city": "City",
+        "level": "Lv", "demand": "demand", "trading": "posts", "track": "Track",
+        "harbour": "harbour", "over": "game over", "score": "score", "emblem": "emblem",
+        "vp": "VP",
+    },
+    "ja": {
+        "car": "自動車", "loco": "機関車", "ship": "船", "orange": "オレンジ", "white": "白",
+        "grey": "灰", "brown": "茶", "red": "赤", "blue": "青", "green": "緑", "yellow": "黄",
+        "purple": "紫", "upper": "上段", "lower": "下段", "blank": "空白", "round": "ラウンド",
+        "turn": "手番", "to_move": "の番", "display": "都市ディスプレイ", "deck": "山札",
+        "blanks": "空白", "goals": "目標", "cards": "カード", "posts": "残り交易所",
+        "cubes": "貨物", "city": "都市", "level": "段階", "demand": "需要", "trading": "交易所",
+        "track": "開発トラック", "harbour": "港", "over": "ゲーム終了", "score": "得点",
+        "emblem": "紋章", "vp": "勝利点", "-": "－", "any": "任意", "goal": "目標",
+        "city_bonus": "都市",
+    },
+}  # fmt: skip
+PENDING_JA = {
+    "keep_goal": "目標カードを選ぶ", "take_card": "カードを選ぶ", "first_post": "最初の交易所",
+    "second_post": "2個目の交易所", "emblem": "紋章を置く", "begin": "開始", "plan": "輸送を選ぶ",
+    "pay": "支払う", "develop": "開発", "advance": "マーカーを選ぶ", "extra_step": "追加の前進",
+    "move": "前進", "row": "段を選ぶ", "city_card": "都市カードを選ぶ", "end_turn": "手番の終わり",
+    "tino_harbour": "紋章都市を港とするか", "score": "最終得点",
+}  # fmt: skip
+"""What the player to move decides (the view's pending frame names), in Japanese."""
+CUBES = ("orange", "white", "grey", "brown")
+CLANS_JA = (
+    "エルストン商工会",
+    "グラット協会",
+    "ロックリエル鉱業カルテル",
+    "カシャ交易協同組合",
+    "ティノ商船団",
+)
+
+
+def w(word: str, lang: str) -> str:
+    return WORDS[lang].get(word, word)
+
+
+def city(c: int, lang: str) -> str:
+    if c == BLANK:
+        return w("blank", lang)
+    return EUROPE.names_ja[c] if lang == "ja" else EUROPE.names[c]
+
+
+def city_named(name: str | None, lang: str) -> str:
+    """A city the view names (English), in `lang`."""
+    if name is None:
+        return "-"
+    if name == "blank":
+        return w("blank", lang)
+    return city(EUROPE.names.index(name), lang)
+
+
+def bonus(name: str, lang: str) -> str:
+    """A track bonus as the view names it (car, loco, ship, city, goal, any, -)."""
+    if lang != "ja":
+        return name
+    return w("city_bonus" if name == "city" else name, lang)
+
+
+def player_name(p: int, colours: tuple[int, ...], lang: str) -> str:
+    colour = PLAYER_COLOURS[colours[p]] if p < len(colours) else PLAYER_COLOURS[p]
+    return w(colour, lang).capitalize()
+
+
+def _cards_text(cars: int, locos: int, ships: int, lang: str) -> str:
+    parts = [
+        f"{w(t, lang)} {k}" for t, k in zip(TRANSPORTS, (cars, locos, ships), strict=True) if k
+    ]
+    return " + ".join(parts)
+
+
+def action_text(key: Key, lang: str = "en") -> str:
+    kind, args = key[0], key[1:]
+    ja = lang == "ja"
+    if kind == "plan":
+        o, d, space, colour = args
+        what = f"{city(o, lang)}->{city(d, lang)} {w(CUBES[colour], lang)}"
+        return f"輸送 {what} 需要{space + 1}" if ja else f"transport {what} space {space + 1}"
+    if kind == "pay":
+        cars, locos, ships, mode = args
+        text = _cards_text(cars, locos, ships, lang)
+        if mode:
+            text += " (エルストン紋章)" if ja else " (Elleston emblem)"
+        return f"支払い {text}" if ja else f"pay {text}"
+    simple = {
+        "keep_goal": (
+            f"keep goal {args[0] if args else ''}",
+            f"目標{args[0] if args else ''}を残す",
+        ),
+        "take_three": ("take car + locomotive + ship", "自動車・機関車・船を1枚ずつ得る"),
+        "rockriel": ("enhance a locomotive (Rockriel)", "機関車を強化する（ロックリエル）"),
+        "elleston_car": ("take a car card (Elleston)", "自動車カードを得る（エルストン）"),
+        "end_turn": ("end turn", "手番を終える"),
+    }
+    if kind in simple:
+        return simple[kind][1 if ja else 0]
+    return _with_args(kind, args, lang)
+
+
+def _with_args(kind: str, args: tuple[Any, ...], lang: str) -> str:
+    ja = lang == "ja"
+    if kind == "take_card":
+        return (
+            f"{w(TRANSPORTS[args[0]], lang)}カードを得る"
+            if ja
+            else f"take a {w(TRANSPORTS[args[0]], lang)} card"
+        )
+    if kind == "first_post":
+        return (
+            f"最初の交易所 {city(args[0], lang)} 需要{args[1] + 1}"
+            if ja
+            else f"first post {city(args[0], lang)} space {args[1] + 1}"
+        )
+    if kind == "second_post":
+        return f"2個目の交易所 需要{args[0] + 1}" if ja else f"second post space {args[0] + 1}"
+    if kind == "emblem":
+        return f"紋章を{city(args[0], lang)}に置く" if ja else f"emblem on {city(args[0], lang)}"
+    if kind == "advance":
+        return (
+            f"{w(TRANSPORTS[args[0]], lang)}マーカーを進める"
+            if ja
+            else f"advance the {w(TRANSPORTS[args[0]], lang)} marker"
+        )
+    if kind == "extra":
+        return (
+            f"追加の前進 {w(TRANSPORTS[args[0]], lang)}"
+            if ja
+            else f"extra step {w(TRANSPORTS[args[0]], lang)}"
+        )
+    if kind == "row":
+        row = w(("upper", "lower")[args[0]], lang)
+        return f"{row}を進む" if ja else f"{row} row"
+    if kind == "city_card":
+        return f"都市カード {args[0] + 1}枚目を得る" if ja else f"take display card {args[0] + 1}"
+    if kind == "refill":
+        return f"{city(args[0], lang)}に貨物を補充" if ja else f"refill {city(args[0], lang)}"
+    if kind == "move_emblem":
+        return (
+            f"紋章を{city(args[0], lang)}へ移す" if ja else f"move emblem to {city(args[0], lang)}"
+        )
+    if kind == "glatt_move":
+        a, b, colour = args
+        cube = w(CUBES[colour], lang)
+        return (
+            f"{cube}の貨物を{city(a, lang)}から{city(b, lang)}へ（グラット）"
+            if ja
+            else f"move {cube} cube {city(a, lang)}->{city(b, lang)} (Glatt)"
+        )
+    if kind == "kasha":
+        return (
+            f"{CLANS_JA[args[0]]}の紋章能力を得る"
+            if ja
+            else f"gain {CLAN_NAMES[args[0]]}'s emblem ability (Kasha)"
+        )
+    if kind == "tino_swap":
+        return (
+            f"{w(TRANSPORTS[args[0]], lang)}を捨てて船を得る"
+            if ja
+            else f"swap a {w(TRANSPORTS[args[0]], lang)} for a ship (Tino)"
+        )
+    if kind == "tino_harbour":
+        return (
+            ("紋章都市を港とする" if args[0] else "紋章都市を港としない")
+            if ja
+            else ("emblem city is a harbour" if args[0] else "emblem city is no harbour")
+        )
+    return " ".join([kind, *(str(a) for a in args)])  # fmt: skip
+
+
+def describe(event: Event, viewer: int | None, colours: tuple[int, ...], lang: str = "en") -> str:
+    data = event.for_viewer(viewer)
+    kind = data["kind"]
+    who = player_name(data["player"], colours, lang) if "player" in data else ""
+    ja = lang == "ja"
+    if kind == "transport":
+        cars, locos, ships = data["cards"]
+        cards = _cards_text(cars, locos, ships, lang)
+        cube = w(CUBES[data["colour"]], lang)
+        route = f"{city(data['origin'], lang)}->{city(data['dest'], lang)}"
+        return (
+            f"{who}: {cube}の貨物 {route}（{cards}）"
+            if ja
+            else f"{who} ships {cube} {route} by {cards}"
+        )
+    if kind == "upgrade":
+        full = (" 完全" if ja else " (full)") if data["full"] else ""
+        return (
+            f"{city(data['city'], lang)}がレベル{data['level']}に{full}"
+            if ja
+            else f"{city(data['city'], lang)} upgrades to level {data['level']}{full}"
+        )
+    if kind == "goal_kept":
+        goal = f" {data['goal']}" if "goal" in data else ""
+        return f"{who}: 目標カード{goal}を残す" if ja else f"{who} keeps a goal card{goal}"
+    if kind == "goal_taken":
+        return f"{who}: 最後の目標カードを得る" if ja else f"{who} takes the last goal card"
+    if kind == "card":
+        t = w(TRANSPORTS[data["transport"]], lang)
+        return f"{who}: {t}カード+1" if ja else f"{who} takes a {t} card"
+    if kind == "post":
+        return (
+            f"{who}: {city(data['city'], lang)}に交易所"
+            if ja
+            else f"{who} puts a post in {city(data['city'], lang)}"
+        )
+    if kind == "emblem":
+        return (
+            f"{who}: 紋章を{city(data['city'], lang)}に"
+            if ja
+            else f"{who} puts the emblem on {city(data['city'], lang)}"
+        )
+    if kind == "city_card":
+        return (
+            f"{who}: 都市カード {city(data['card'], lang)}"
+            if ja
+            else f"{who} takes the {city(data['card'], lang)} card"
+        )
+    if kind == "no_transport":
+        return (
+            f"{who}: 輸送できず交易所を1個除外"
+            if ja
+            else f"{who} cannot transport: a post leaves the game"
+        )
+    if kind == "ability":
+        return (
+            f"{who}: 貨物2個で能力 {action_text(tuple(data['ability']), lang)}"
+            if ja
+            else f"{who} pays 2 cubes: {action_text(tuple(data['ability']), lang)}"
+        )
+    if kind == "order":
+        names = ", ".join(player_name(p, colours, lang) for p in data["order"])
+        return f"新しい手番順: {names}" if ja else f"new turn order: {names}"
+    if kind == "final":
+        if ja:
+            return "最終得点: " + "、".join(str(x) for x in data["scores"])
+        return f"final scores: {data['scores']}"
+    return f"{kind} {data}"  # fmt: skip
+
+
+def render(st: CEState, viewer: int | None, lang: str = "en") -> str:
+    """The map, the development track and the players for a 100-column terminal."""
+    v = view(st, viewer)
+    lines = [_header(st, v, lang), ""]
+    lines += _cities(st, v, lang)
+    lines += ["", w("track", lang)]
+    for k, tile in enumerate(v["track"]):
+        rows = [" ".join(f"{bonus(b, lang):4}" for b in r) for r in tile["rows"]]
+        lines.append(f"  {k + 1}. {tile['tile']}{tile['side']}  ↑ {rows[0]}   ↓ {rows[1]}")
+    lines.append(f"  {w('vp', lang)}: {' '.join(str(x) for x in st.comp.vp_zone)}")
+    lines.append("")
+    shown = " | ".join(city(c, lang) for c in st.display)
+    deck = v["deck"]
+    lines.append(
+        f"{w('display', lang)}: {shown}   "
+        f"{w('deck', lang)} {deck['hidden']} + {deck['blanks']} {w('blanks', lang)}"
+    )
+    lines += _players(st, v, lang)
+    return "\n".join(lines)  # fmt: skip
+
+
+def _header(st: CEState, v: dict[str, Any], lang: str) -> str:
+    title = "カーゴエンパイア" if lang == "ja" else "Cargo Empire"
+    if v["phase"] == "over":
+        scores = ", ".join(
+            f"{player_name(p, st.colours, lang)} {sum(s)}" for p, s in enumerate(v["scores"])
+        )
+        return f"{title} — {w('over', lang)}: {scores}"
+    mover = v["to_move"]
+    who = player_name(mover, st.colours, lang) if mover >= 0 else "-"
+    pending = v["pending"][-1]["kind"] if v["pending"] else ""
+    if lang == "ja":
+        pending = PENDING_JA.get(pending, pending)
+    where = f"{w('round', lang)} {v['round']}/3, {w('turn', lang)} {v['turn'] + 1}"
+    return f"{title} — {where} — {who} {w('to_move', lang)}: {pending}"
+
+
+def _cities(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
+    out = [
+        f" #  {w('city', lang):14} {'':3} {w('level', lang)} {w('cubes', lang):14} "
+        f"{w('demand', lang):28} {w('trading', lang)}"
+    ]
+    for c, entry in enumerate(v["cities"]):
+        colour = w(CITY_COLOURS[st.comp.colours[c]], lang)[0].upper()
+        port = "⚓" if st.comp.harbour[c] else " "
+        posts = " ".join(
+            f"{player_name(p, st.colours, lang)[:2]}{k}" for p, k in enumerate(entry["posts"]) if k
+        )
+        if entry["level"] == 3:
+            out.append(
+                f"{st.comp.numbers[c]:2}  {city(c, lang):14} {colour}{port}  3  "
+                f"{'':14} {'':28} {posts}"
+            )
+            continue
+        cubes = " ".join(w(x, lang)[:6] if x else "·" for x in entry["cubes"])
+        demand = "  ".join(
+            f"{w(d['colour'], lang)[:6]}{_boxed(_short(st, d['post'], lang), lang)}"
+            for d in entry["demand"]
+        )
+        out.append(
+            f"{st.comp.numbers[c]:2}  {city(c, lang):14} {colour}{port}  {entry['level']}  "
+            f"{cubes:14} {demand:28} {posts}"
+        )
+    return out
+
+
+def _boxed(text: str, lang: str) -> str:
+    return f"「{text}」" if lang == "ja" else f"[{text}]"
+
+
+def _short(st: CEState, seat: int | None, lang: str) -> str:
+    return " " if seat is None else player_name(seat, st.colours, lang)[:2]
+
+
+def _players(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
+    out = []
+    for p, entry in enumerate(v["players"]):
+        name = player_name(p, st.colours, lang)
+        clan = f" ({_clan(entry['clan'], lang)})" if entry["clan"] else ""
+        cards = " ".join(f"{w(t, lang)} {k}" for t, k in entry["cards"].items())
+        markers = " ".join(f"{w(t, lang)}@{m['position']}" for t, m in entry["markers"].items())
+        goals = entry["goal_count"] if entry["goals"] is None else _goals(entry["goals"], lang)
+        cities = ", ".join(city_named(name, lang) for name in entry["city_cards"]) or "-"
+        line = f"{name}{clan}: {cards} | {w('posts', lang)} {entry['posts_left']} | {markers}"
+        line += f" | {w('goals', lang)} {goals}"
+        out.append(line)
+        extra = f"    {w('cards', lang)}: {cities}"
+        if entry["clan"]:
+            extra += (
+                f" | {w('cubes', lang)} {entry['cubes']}"
+                f" | {w('emblem', lang)} {city_named(entry['emblem'], lang)}"
+            )
+        out.append(extra)
+    return out
+
+
+def _clan(name: str, lang: str) -> str:
+    return CLANS_JA[CLAN_NAMES.index(name)] if lang == "ja" else name
+
+
+def _goals(goals: list[int], lang: str) -> str:
+    return "・".join(str(g) for g in goals) if lang == "ja" else str(goals)

@@ -1,0 +1,55 @@
+// What every board shares for choosing on the board: a place holding several actions (which
+// victim to rob, which way to pay) opens a small menu of them where it was clicked (at the
+// bottom of the screen on a phone). A board wraps its drawing in a `.board-stage`.
+import { actionKey, h } from "./dom.js";
+import { t } from "./i18n.js";
+
+// Offer `items` ({action, label}) in a menu titled `title`, near the click `event`.
+export function openChoices(stage, event, title, items, act) {
+  closeChoices(stage);
+  const box = stage.getBoundingClientRect();
+  const menu = h("div", { class: "choice-menu", role: "menu" },
+    h("p", { class: "choice-title" }, title),
+    items.map((item) => h("button", {
+      type: "button", class: "choice", role: "menuitem", dataset: { action: actionKey(item.action) },
+      onclick: () => {
+        closeChoices(stage);
+        act(item.action);
+      },
+    }, item.label)),
+    h("button", { type: "button", class: "choice-close", onclick: () => closeChoices(stage) }, t("table.close")));
+  menu.style.left = `${Math.max(0, Math.min(event.clientX - box.left, box.width - 288))}px`;
+  menu.style.top = `${Math.max(0, event.clientY - box.top + 8)}px`;
+  stage.append(menu);
+  menu.querySelector("button").focus();
+}
+
+export function closeChoices(stage) {
+  for (const menu of stage.querySelectorAll(".choice-menu")) menu.remove();
+}
+
+// A stage for a board drawing: clicking anywhere but a place or the menu closes the menu.
+export function boardStage(className, ...children) {
+  const stage = h("div", { class: `board-stage ${className}` }, ...children);
+  stage.addEventListener("click", (event) => {
+    if (!event.target.closest(".choice-menu, .place")) closeChoices(stage);
+  });
+  stage.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeChoices(stage);
+  });
+  return stage;
+}
+
+// Make `element` the place of `items` (legal actions, each with a `label`): one is done
+// on a click, several open a menu. The keys of the actions placed are added to `placed`.
+export function makePlace(element, items, { stage, title, act, placed }) {
+  element.classList.add("place");
+  if (items.length === 1) element.dataset.action = actionKey(items[0].action);
+  for (const item of items) placed.add(actionKey(item.action));
+  element.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (items.length === 1) act(items[0].action);
+    else openChoices(stage, event, title, items, act);
+  });
+  return element;
+}

@@ -1,0 +1,41 @@
+"""The end-of-game summary of every game that has one: its breakdown adds up, row by row,
+to each player's score, and its charts have one value per label."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kaido.agents import RandomAgent
+from kaido.core.events import Event
+from kaido.core.game import Game
+from kaido.core.match import Match
+from tests.conftest import game_count_params
+
+
+def played(game: Game[Any], players: int, seed: int) -> tuple[Match, list[Event]]:
+    match = Match(game, game.make_options(players=players), seed, keep_history=False)
+    agents = [RandomAgent(seed * 7 + p) for p in range(players)]
+    log: list[Event] = []
+    while not match.is_over:
+        action = agents[match.to_move].choose(game, match.state)
+        log.extend(match.play(action, narrate=True, trusted=True))
+    return match, log
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_the_breakdown_adds_up_to_the_scores(game: Game[Any], players: int) -> None:
+    for seed in range(3):
+        match, log = played(game, players, seed)
+        summary = game.summary(match.state, log, "en")
+        rows = summary["breakdown"]
+        if not rows:
+            continue  # a game without a summary
+        scores = list(game.result(match.state).scores)
+        parts = [sum(row["values"][p] for row in rows[:-1]) for p in range(players)]
+        assert parts == rows[-1]["values"] == scores, (seed, rows)
+        for chart in summary["charts"]:
+            assert chart["kind"] in ("bars", "lines") and chart["title"]
+            for series in chart["series"]:
+                assert len(series["values"]) == len(chart["labels"]), chart["title"]

@@ -1,0 +1,62 @@
+"""Leaving a started game in the browser: resigning (after a confirmation), abandoning the
+game once everyone left or agreed, and removing a player absent past their clock."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.server.live import LiveServer
+from tests.web.pages import click_action, create_table, play_as_guest, sign_up
+
+
+def two_people(
+    browser: Browser, server: LiveServer, table_body: str | None = None
+) -> tuple[Page, Page, str]:
+    """Ann creates a table (from the lobby form, or by the API with `table_body`); Bob sits."""
+    ann, bob = (browser.new_context().new_page() for _ in range(2))
+    sign_up(ann, server.url, "Ann")
+    if table_body is None:
+        table = create_table(ann, ["human", "human", "easy"])
+    else:
+        table = ann.evaluate(
+            "body => fetch('/api/tables', {method: 'POST', headers: {'content-type': "
+            "'application/json'}, body}).then(r => r.json()).then(r => r.table.id)",
+            table_body,
+        )
+        ann.goto(f"{server.url}/table/{table}")
+    play_as_guest(bob, server.url)
+    bob.goto(f"{server.url}/table/{table}")
+    bob.click("button.sit")
+    ann.wait_for_selector(".table-page[data-status=playing]")
+    bob.wait_for_selector(".table-page[data-status=playing]")
+    return ann, bob, table
+
+
+def test_resigning_then_abandoning(browser: Browser, server: LiveServer) -> None:
+    ann, bob, _table = two_people(browser, server)
+    bob.click(".leave-game button.resign")
+    expect(bob.locator(".leaving .warning")).to_contain_text("for good")
+    bob.click("button.confirm-resign")
+    expect(ann.locator(".side .seats li[data-seat='1']")).to_contain_text("left the game")
+    expect(bob.locator(".leave-game")).to_have_count(0)
+    # Only Ann plays in person now: her proposal to abandon is enough.
+    ann.click(".leave-game button.abandon")
+    expect(ann.locator(".abandoned")).to_have_text("This game was abandoned.")
+    expect(bob.locator(".abandoned")).to_be_visible()
+    expect(ann.locator("button.legal")).to_have_count(0)
+
+
+def test_removing_a_player_absent_past_their_clock(browser: Browser, server: LiveServer) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "easy"}]
+    body = json.dumps({"game": "tiny", "seats": seats, "move_seconds": 2})
+    ann, bob, _table = two_people(browser, server, body)
+    click_action(ann, ["draw"])
+    click_action(ann, ["end"])
+    # Bob does nothing: his clock runs out, a bot plays for him, and Ann may remove him.
+    kick = ann.locator(".side .seats li[data-seat='1'] button.kick")
+    expect(kick).to_be_visible(timeout=15_000)
+    kick.click()
+    expect(ann.locator(".side .seats li[data-seat='1']")).to_contain_text("left the game")
+    expect(bob.locator(".take-back")).to_have_count(0)
