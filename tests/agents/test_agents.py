@@ -10,7 +10,7 @@ from kaido.agents import GENERIC, ISMCTSAgent, MCTSAgent, make_agent
 from kaido.core.errors import KaidoError
 from kaido.core.match import play_out
 from kaido.core.rng import Rng
-from kaido.games import get_game
+from kaido.games import all_games, get_game
 from tests.conformance.play import sampled_states
 from tests.core.tiny_game import TINY, TinyState
 
@@ -169,7 +169,7 @@ def test_game_agent_settings_are_parsed_strictly() -> None:
         make_agent("heuristic:strategy=rush", railroads, 0)
 
 
-@pytest.mark.parametrize("game_id", ["catan", "russian_railroads", "traveling_merchants"])
+@pytest.mark.parametrize("game_id", [g.id for g in all_games() if "heuristic" in g.agent_kinds])
 @pytest.mark.parametrize("kind", ["mcts", "ismcts"])
 def test_a_young_search_plays_its_guide_the_heuristic(game_id: str, kind: str) -> None:
     """Issue 11 item 9: with too small a budget to tell the moves apart, the search plays
