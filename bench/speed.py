@@ -3,6 +3,7 @@
     .venv/bin/python bench/speed.py russian_railroads --games 100 --runs 5
     .venv/bin/python bench/speed.py russian_railroads --players 4 --baseline b09d416
     .venv/bin/python bench/speed.py traveling_merchants --games 20 --runs 3
+    .venv/bin/python bench/speed.py cargo_empire --options clans=true
 
 For each player count, plays `games` seeded games between random agents (no invariant
 checks, actions trusted as `legal_actions` gave them) `runs` times and prints the median
@@ -25,6 +26,7 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any, NamedTuple
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -36,7 +38,7 @@ from kaido.agents import RandomAgent
 from kaido.core.match import play_out
 from kaido.games import get_game
 game = get_game({game!r})
-options = game.make_options(players={players})
+options = game.make_options(players={players}, **{options!r})
 decisions = 0
 started, cpu = time.perf_counter(), time.process_time()
 for seed in range({first}, {first} + {games}):
@@ -49,12 +51,16 @@ print(json.dumps([{games} / elapsed, decisions / elapsed, decisions / cpu]))
 """
 
 
-def one_run(
-    root: Path, game: str, players: int, games: int, first: int
-) -> tuple[float, float, float]:
-    """(games/s, decisions/s, decisions per CPU second) of `game` in the tree at `root`, in
-    its own process on one core."""
-    code = RUN.format(root=str(root), game=game, players=players, games=games, first=first)
+class Setup(NamedTuple):
+    game: str
+    options: dict[str, Any]
+    games: int
+
+
+def one_run(root: Path, setup: Setup, players: int, first: int) -> tuple[float, float, float]:
+    """(games/s, decisions/s, decisions per CPU second) of the games of `setup` in the tree
+    at `root`, in its own process on one core."""
+    code = RUN.format(root=str(root), players=players, first=first, **setup._asdict())
     command = [sys.executable, "-c", code]
     if shutil.which("taskset"):
         command = ["taskset", "-c", "0", *command]
@@ -78,13 +84,11 @@ def export(ref: str, into: Path) -> Path:
     return into
 
 
-def measure(
-    roots: dict[str, Path], game: str, players: int, games: int, runs: int
-) -> dict[str, object]:
+def measure(roots: dict[str, Path], setup: Setup, players: int, runs: int) -> dict[str, object]:
     results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in roots}
     for run in range(runs):
         for name, root in roots.items():  # alternate, so load changes hit both alike
-            results[name].append(one_run(root, game, players, games, run * games))
+            results[name].append(one_run(root, setup, players, run * setup.games))
     out: dict[str, object] = {}
     for name, rows in results.items():
         out[name] = {
@@ -101,27 +105,38 @@ def measure(
     return out
 
 
+def checked_options(parser: argparse.ArgumentParser, game_id: str, text: str) -> dict[str, Any]:
+    """The options given as text, checked against the game's own (an error names what is
+    wrong)."""
+    sys.path.insert(0, str(HERE))
+    from kaido.core.errors import KaidoError
+    from kaido.core.options import parse_option_text
+    from kaido.games import get_game
+
+    try:
+        game = get_game(game_id)
+        options = dict(parse_option_text(text))
+        game.make_options(options)
+    except KaidoError as error:
+        parser.error(str(error))
+    return options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", help="a game id (see `kaido games`)")
+    parser.add_argument("--options", default="", help="game options as name=value,...")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--baseline", help="a commit to measure side by side (before)")
     args = parser.parse_args()
-    sys.path.insert(0, str(HERE))
-    from kaido.games import game_ids
-
-    if args.game not in game_ids():
-        parser.error(f"no game {args.game!r} (games: {', '.join(game_ids())})")
+    setup = Setup(args.game, checked_options(parser, args.game, args.options), args.games)
     with tempfile.TemporaryDirectory() as tmp:
         roots = {"this tree": HERE}
         if args.baseline:
             roots["baseline"] = export(args.baseline, Path(tmp))
-        out = {
-            f"{players}p": measure(roots, args.game, players, args.games, args.runs)
-            for players in args.players
-        }
+        out = {f"{players}p": measure(roots, setup, players, args.runs) for players in args.players}
     print(json.dumps(out, indent=2))
 
 
