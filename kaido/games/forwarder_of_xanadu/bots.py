@@ -94,8 +94,6 @@ def choose(s: FXState, legal: Sequence[Action]) -> Action:
     phase = s.phase
     if len(legal) == 1:
         return legal[0]
-    if phase == COMPANY:
-        return legal[(p * 3) % len(legal)]
     if phase == DRAFT:
         return max(legal, key=lambda a: _skill_value(s, p, int(a.args[0])))
     if phase == TURN:
@@ -228,4 +226,7 @@ class HeuristicAgent(Agent):
     kind = "heuristic"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        return choose(state, list(game.legal_actions(state)))
+        legal = list(game.legal_actions(state))
+        if state.phase == COMPANY:  # a company drawn at random, so no seat favours one
+            return legal[self.rng.below(len(legal))]
+        return choose(state, legal)

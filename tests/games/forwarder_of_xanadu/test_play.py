@@ -39,12 +39,13 @@ def test_self_play_keeps_invariants_FX_FLOW_1(players: int, style: str) -> None:
 
 
 def test_heuristic_beats_random_FX_FINAL_4() -> None:
-    """FX-FINAL-4."""
+    """FX-FINAL-4: the heuristic wins far above its fair share (1 in 4) against random
+    players (about 86% over 100 games; bench figures in docs/forwarder-of-xanadu.md)."""
     wins = 0
-    for seed in range(8):
+    for seed in range(12):
         match = _play(4, "standard", seed, ("heuristic", "random", "random", "random"))
         wins += GAME.result(match.state).ranks[0] == 1
-    assert wins >= 7
+    assert wins >= 8
 
 
 def test_texts_in_english_and_japanese_parse_back() -> None:

@@ -313,9 +313,10 @@ def test_final_settlement_skills_areas_leftovers_FX_FINAL_1_FX_FINAL_3_FX_D_6_R_
     assert s.phase == OVER
     leftovers = [s.cats[p * 7 + 5] for p in range(5)]
     assert leftovers == [2, 0, 0, 0, 0]
-    assert s.cats[4 * 7 + 4] == 4  # Tenshin: 1 VP per daily
-    assert s.cats[3 * 7 + 4] == 2  # Akakabuto: 1 VP per token on the board
-    assert s.cats[1 * 7 + 4] == 2  # Sakucho: 2 VP per entered area in rows 3-4
+    vp = [c.final_vp for c in DATA.companies]
+    assert s.cats[4 * 7 + 4] == 4 * vp[4]  # Tenshin: per daily fulfilled
+    assert s.cats[3 * 7 + 4] == 2 * vp[3]  # Akakabuto: per token on the board
+    assert s.cats[1 * 7 + 4] == 1 * vp[1]  # Sakucho: per entered area in rows 3-4
     assert final_skill(s, 0) == s.cats[4]
 
 
