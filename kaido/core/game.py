@@ -167,8 +167,26 @@ class Game(ABC, Generic[S]):
         """Figures of one finished game for balance reports (`kaido report`), by name: how
         often each dice total came up, 1 if the winner followed some strategy, ... The
         report shows each figure's mean over the games. `events` are every event of the
-        game, unfiltered. None by default."""
-        return {}
+        game, unfiltered.
+
+        By default they come from `summary`: the winners' points from each category of
+        the breakdown (which way to win works) and the values of each bar chart with one
+        series (`Dice rolled: 7`)."""
+        summary = self.summary(state, events)
+        figures: dict[str, float] = {}
+        rows = summary["breakdown"][:-1]  # the last row is the total
+        if rows:
+            ranks = self.result(state).ranks
+            winners = [p for p, rank in enumerate(ranks) if rank == 1]
+            for row in rows:
+                won = sum(row["values"][p] for p in winners) / len(winners)
+                figures[f"winners' points: {row['label']}"] = won
+        for chart in summary["charts"]:
+            if chart["kind"] == "bars" and len(chart["series"]) == 1:
+                values = chart["series"][0]["values"]
+                for label, value in zip(chart["labels"], values, strict=True):
+                    figures[f"{chart['title']}: {label}"] = value
+        return figures
 
     @abstractmethod
     def determinize(self, state: S, player: int, rng: Rng) -> S:
