@@ -133,28 +133,37 @@ def _space_fit(s: FXState, card: int, use: int) -> tuple[int, int]:
     return (max(0, use - count), -basic)
 
 
+def _payable(s: FXState, p: int) -> set[tuple[str, int | str]]:
+    """The requests (slot) and dailies p could pay now."""
+    saved = s.pools
+    s.pools = [3, 0, 0]
+    found = {(a.kind, a.args[0]) for a in request_actions(s, p)}
+    s.pools = saved
+    return found
+
+
 def _uses(s: FXState, p: int, kind: int) -> int:
     """About how many actions of `kind` p could use this turn."""
     port = s.wh[(p * AREAS + PORT) * 3 : (p * AREAS + PORT) * 3 + 3]
     if kind == REQUEST:
-        saved = s.pools
-        s.pools = [3, 0, 0]
-        slots = {(a.kind, a.args[0]) for a in request_actions(s, p)}
-        s.pools = saved
-        return len(slots)
+        return len(_payable(s, p))
     if kind == TRANSPORT:
         return min(3, sum(port))
     return min(3, port[0] + port[1])
 
 
 def _wanted_type(s: FXState, p: int) -> int:
-    """Requests when one can be paid; improve when the targets need better cubes than
-    the port holds; else transport toward them."""
-    if _uses(s, p, REQUEST):
+    """Requests when a market or exclusive one can be paid, dailies once some cubes are
+    out in the districts; improve when the targets need better cubes than the port
+    holds; else transport toward them."""
+    payable = _payable(s, p)
+    if any(kind == "fulfil" for kind, _ in payable):
         return REQUEST
-    needs_upper = any(REQUESTS[c].cost[1] + REQUESTS[c].cost[2] for c in _targets(s, p))
     port = s.wh[(p * AREAS + PORT) * 3 : (p * AREAS + PORT) * 3 + 3]
     outside = sum(stored(s, p, a) for a in range(AREAS) if a != PORT)
+    if payable and (outside >= 4 or port[1] + port[2] == 0 or sum(port) < 3):
+        return REQUEST
+    needs_upper = any(REQUESTS[c].cost[1] + REQUESTS[c].cost[2] for c in _targets(s, p))
     if needs_upper and port[0] >= 2 and port[1] + port[2] < 2 and outside >= 2:
         return IMPROVE_T
     if sum(port) >= 1:
