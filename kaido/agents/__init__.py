@@ -2,17 +2,23 @@
 
 A spec is a kind with optional settings: `random`, `greedy`, `mcts:time=0.2`,
 `ismcts:iterations=400:c=1.0`. A game may add kinds of its own (`heuristic`) through its
-`agent_kinds`.
+`agent_kinds`. A developer's own bot is a spec too: `MODULE:CLASS` (a subclass of `Agent`,
+settings after it: `mybots:Careful:depth=2`), a kind registered by `register_agent` (the
+command line's `--register-bot KIND=MODULE:CLASS`) or an installed package's entry point
+in the group `kaido.agents`.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 from kaido.agents.base import Agent
 from kaido.agents.mcts import ISMCTSAgent, MCTSAgent
-from kaido.agents.settings import parse_settings
+from kaido.agents.settings import NAME, parse_settings
 from kaido.agents.simple import GreedyAgent, RandomAgent
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
@@ -32,16 +38,50 @@ __all__ = [
     "MCTSAgent",
     "RandomAgent",
     "agent_kinds",
+    "load_agent_class",
     "make_agent",
     "parse_spec",
+    "register_agent",
 ]
 
 
+REGISTERED: dict[str, str] = {}
+"""Kinds added at run time (`register_agent`): kind -> 'module:Class'."""
+
+
 def agent_kinds(game: Game[Any]) -> dict[str, str]:
-    """Every agent kind playable in `game`: kind -> 'module:Class' or a generic class name."""
+    """Every agent kind playable in `game`: kind -> 'module:Class'."""
     kinds = {kind: f"{cls.__module__}:{cls.__name__}" for kind, cls in GENERIC.items()}
+    kinds.update({point.name: point.value for point in entry_points(group="kaido.agents")})
+    kinds.update(REGISTERED)
     kinds.update(game.agent_kinds)
     return kinds
+
+
+def register_agent(kind: str, target: str) -> None:
+    """Offer the agent class `target` ('module:Class') as `kind` in every game."""
+    if not NAME.fullmatch(kind) or kind in GENERIC:
+        raise KaidoError(f"a bot kind is a new lower-case name, not {kind!r}")
+    load_agent_class(target)
+    REGISTERED[kind] = target
+
+
+def load_agent_class(target: str) -> type[Agent]:
+    """The class 'module:Class' names, checked to be an Agent; a KaidoError says what is
+    wrong. Modules are also looked for in the current directory, as Python itself does."""
+    module_name, sep, attribute = target.partition(":")
+    if not sep or not module_name or not attribute:
+        raise KaidoError(f"a bot class is MODULE:CLASS, got {target!r}")
+    if "" not in sys.path and str(Path.cwd()) not in sys.path:
+        sys.path.append(str(Path.cwd()))
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise KaidoError(f"cannot import {module_name!r} for bot {target!r}: {error}") from None
+    cls = getattr(module, attribute, None)
+    if not (isinstance(cls, type) and issubclass(cls, Agent)):
+        raise KaidoError(f"{target!r} is not an agent class (a subclass of kaido.agents.Agent)")
+    return cls
 
 
 def agent_seed(game_seed: int, seat: int) -> int:
@@ -54,10 +94,14 @@ def parse_spec(spec: str, game: Game[Any]) -> tuple[str, type[Agent], dict[str, 
     checked and typed; a KaidoError says what is wrong."""
     kind, *parts = spec.strip().split(":")
     kinds = agent_kinds(game)
-    if kind not in kinds:
-        raise KaidoError(f"no agent {kind!r} for {game.id} (agents: {', '.join(kinds)})")
-    module, _, attribute = kinds[kind].partition(":")
-    cls = getattr(importlib.import_module(module), attribute)
+    if kind in kinds:
+        cls = load_agent_class(kinds[kind])
+    elif parts and "=" not in parts[0]:  # MODULE:CLASS, then its settings
+        kind, cls, parts = f"{kind}:{parts[0]}", load_agent_class(f"{kind}:{parts[0]}"), parts[1:]
+    else:
+        raise KaidoError(
+            f"no agent {kind!r} for {game.id} (agents: {', '.join(kinds)}, or MODULE:CLASS)"
+        )
     return kind, cls, parse_settings(kind, cls, parts)
 
 

@@ -36,4 +36,4 @@ class Agent(ABC):
 
     def describe(self) -> str:
         """A short label with the settings that matter (`mcts(time=0.2)`)."""
-        return self.kind
+        return getattr(self, "kind", type(self).__name__)  # a developer's bot may not name one

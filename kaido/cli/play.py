@@ -74,7 +74,8 @@ def add_parser(subparsers: Any) -> None:
         "play",
         help="play a game in the terminal against bots or friends",
         description="Play a game in the terminal. Seats are human or bots "
-        "(random, greedy, mcts, ismcts, or a game's own bots such as heuristic).",
+        "(random, greedy, mcts, ismcts, a game's own bots such as heuristic, or your own "
+        "as MODULE:CLASS: docs/bots.md).",
     )
     add_game_arguments(
         parser, players_help="one entry per seat, e.g. human,mcts:time=0.5,heuristic,random"

@@ -9,6 +9,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from kaido.agents import register_agent
 from kaido.cli.common import add_register_argument
 from kaido.core.errors import KaidoError
 from kaido.games import register_specs
@@ -95,6 +96,14 @@ def add_parser(subparsers: Any) -> None:
         help="send the session cookie over HTTPS only (when served behind TLS)",
     )
     add_register_argument(parser)
+    parser.add_argument(
+        "--register-bot",
+        action="append",
+        default=[],
+        metavar="KIND=MODULE:CLASS",
+        help="offer your own agent class as a bot kind, for --bot-level (docs/bots.md); "
+        "may be repeated",
+    )
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
     parser.set_defaults(run=run)
 
@@ -115,6 +124,11 @@ def run(args: argparse.Namespace) -> int:
     from kaido.server.app import create_app
 
     register_specs(args.register)
+    for pair in args.register_bot:
+        kind, sep, target = pair.partition("=")
+        if not sep:
+            raise KaidoError(f"--register-bot takes KIND=MODULE:CLASS, got {pair!r}")
+        register_agent(kind.strip(), target.strip())
     settings = Settings(
         database_url=args.database_url,
         bot_delay=args.bot_delay,

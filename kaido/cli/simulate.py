@@ -24,7 +24,11 @@ def add_parser(subparsers: Any) -> None:
         description="Play many seeded games between bots. Game i uses seed SEED+i; seats "
         "rotate between games unless --no-rotate, so each bot plays every seat.",
     )
-    add_game_arguments(parser, players_help="one bot per seat, e.g. mcts:time=0.2,heuristic,random")
+    add_game_arguments(
+        parser,
+        players_help="one bot per seat, e.g. mcts:time=0.2,heuristic,random, or your "
+        "own as MODULE:CLASS (docs/bots.md)",
+    )
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (default 1; 0 = one per core)"

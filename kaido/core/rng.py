@@ -55,6 +55,31 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        """As `random.randrange`: a uniform member of range(start, stop, step)."""
+        choices = range(start) if stop is None else range(start, stop, step)
+        if not choices:
+            raise ValueError(f"Rng.randrange: empty range {choices}")
+        return choices[self.below(len(choices))]
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included."""
+        return self.randrange(low, high + 1)
+
+    def uniform(self, low: float, high: float) -> float:
+        """A float between low and high."""
+        return low + (high - low) * self.random()
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """`k` distinct members of `items` in random order (partial Fisher-Yates)."""
+        if not 0 <= k <= len(items):
+            raise ValueError(f"Rng.sample: cannot take {k} of {len(items)}")
+        pool = list(items)
+        for i in range(k):
+            j = i + self.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):

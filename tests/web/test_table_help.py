@@ -1,0 +1,65 @@
+"""Help at the table and in the lobby: the tab title and an optional tone on your turn,
+Catan's building-cost card, and a line on what each bot level does."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.server.live import LiveServer
+from tests.web.pages import (
+    click_first_action,
+    create_table,
+    play_as_guest,
+    wait_for_turn_or_end,
+)
+
+
+def tones(page: Page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.tones || 0)"))
+
+
+def test_the_tab_title_and_a_chosen_tone_announce_your_turn(page: Page, server: LiveServer) -> None:
+    play_as_guest(page, server.url)
+    create_table(page, ["human", "easy"])
+    assert wait_for_turn_or_end(page)
+    expect(page).to_have_title("● Your turn — Tiny")
+    sound = page.locator("input[name=sound]")
+    expect(sound).not_to_be_checked()  # off until asked for
+    click_first_action(page)
+    assert tones(page) == 0
+    sound.check()
+    assert tones(page) == 1  # a tone to hear what it will be
+    page.reload()  # the choice is kept by this browser
+    expect(page.locator("input[name=sound]")).to_be_checked()
+    while wait_for_turn_or_end(page) and tones(page) == 0:
+        click_first_action(page)  # the bot's turn, then mine again: one tone
+    assert tones(page) == 1
+    while wait_for_turn_or_end(page):
+        click_first_action(page)
+    expect(page).to_have_title("Tiny — Kaido")
+
+
+def test_catan_shows_the_building_cost_card(page: Page, server: LiveServer) -> None:
+    """CT-BUILD: road, settlement, city and development card, each with its resources."""
+    play_as_guest(page, server.url)
+    create_table(page, ["human", "easy", "easy"], game="catan")
+    card = page.locator(".catan-panel details.costs")
+    expect(card.locator("tr")).to_have_count(4)
+    costs = {"road": "01", "settlement": "0123", "city": "33444", "devCard": "234"}
+    for piece, resources in costs.items():
+        swatches = card.locator(f"tr[data-piece='{piece}'] .swatch")
+        found = "".join(swatches.evaluate_all("els => els.map(e => e.dataset.resource)"))
+        assert found == resources, piece
+    expect(card.locator("tr[data-piece='city'] th")).to_have_text("City")
+
+
+def test_each_bot_level_has_a_line_in_the_lobby(page: Page, server: LiveServer) -> None:
+    play_as_guest(page, server.url)
+    page.select_option("select[name=game]", "catan")
+    page.select_option("select[name=seat-1-kind]", "bot")
+    page.select_option("select[name=seat-1-bot]", "easy")
+    expect(page.locator(".seat-row .bot-help").first).to_contain_text("looks best right now")
+    page.select_option("select[name=seat-1-bot]", "strong")
+    line = page.locator(".seat-row .bot-help[data-level='strong']").first
+    expect(line).to_contain_text("searches many possible futures")
+    expect(line).to_contain_text("thinks up to")
