@@ -126,10 +126,19 @@ function seatRow(game, seat, n, redraw) {
     const bot = h("select", { name: `seat-${n}-bot`, "aria-label": t("lobby.strength") }, game.bots.map((b) => h("option", { value: b.level, selected: b.level === seat.bot, title: b.help[lang()] || b.help.en }, t(`lobby.${b.level}`))));
     bot.addEventListener("change", () => {
       seat.bot = bot.value;
+      redraw();
     });
-    row.append(bot);
+    row.append(bot, botHelp(game, seat.bot));
   }
   return row;
+}
+
+// A line under a bot seat: what its level does and how long it may think.
+function botHelp(game, level) {
+  const found = game.bots.find((b) => b.level === level);
+  if (!found) return null;
+  const thinks = found.seconds > 0 ? ` — ${t("lobby.thinks", { s: found.seconds })}` : "";
+  return h("small", { class: "bot-help", dataset: { level } }, `${found.help[lang()] || found.help.en}${thinks}`);
 }
 
 async function fillLists(box, session) {

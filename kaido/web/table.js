@@ -26,6 +26,31 @@ export async function loadBoard(session, gameId, tableId) {
   return { module, geometry };
 }
 
+// "Sound on your turn": a choice of this browser, off until asked for.
+const SOUND_KEY = "kaido.sound";
+
+function soundOn() {
+  return localStorage.getItem(SOUND_KEY) === "on";
+}
+
+// A short soft tone made by the browser (no sound file to fetch); counted on the page
+// (data-tones) so that what was played can be checked.
+function beep() {
+  document.body.dataset.tones = String(Number(document.body.dataset.tones || 0) + 1);
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  const audio = new Context();
+  const tone = audio.createOscillator();
+  const volume = audio.createGain();
+  tone.frequency.value = 660;
+  volume.gain.setValueAtTime(0.15, audio.currentTime);
+  volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+  tone.connect(volume).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.35);
+  tone.onended = () => audio.close();
+}
+
 class TablePage {
   constructor(main, tableId, session) {
     this.main = main;
@@ -67,6 +92,7 @@ class TablePage {
 
   close() {
     this.closed = true;
+    document.title = t("app.title");
     clearInterval(this.timer);
     forgetConnection();
     if (this.socket) this.socket.close();
@@ -147,6 +173,7 @@ class TablePage {
   render() {
     const m = this.message;
     if (!m || this.closed) return;
+    this.announceTurn();
     const scroll = this.main.querySelector(".log ol");
     const atBottom = !scroll || scroll.scrollTop + scroll.clientHeight >= scroll.scrollHeight - 4;
     clear(this.main);
@@ -167,6 +194,26 @@ class TablePage {
     // On a phone the bar is fixed at the bottom: keep room for it under the page.
     const bar = this.main.querySelector(".bar");
     document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
+  }
+
+  // The tab's title says when it is your decision (for a player looking at another tab),
+  // and a short tone sounds as it becomes yours, if they asked for sound.
+  announceTurn() {
+    const m = this.message;
+    const mine = m.status === "playing" && m.seat !== null && m.to_move === m.seat;
+    const game = gameTitle(this.session.games, m.game);
+    document.title = mine ? `● ${t("table.yourTurnTitle")} — ${game}` : `${game} — ${t("app.title")}`;
+    if (mine && this.wasMine === false && soundOn()) beep();
+    this.wasMine = mine;
+  }
+
+  soundToggle() {
+    const box = h("input", { type: "checkbox", name: "sound", checked: soundOn() });
+    box.addEventListener("change", () => {
+      localStorage.setItem(SOUND_KEY, box.checked ? "on" : "off");
+      if (box.checked) beep();
+    });
+    return h("label", { class: "check sound-toggle" }, box, t("table.sound"));
   }
 
   // The actions, and on a phone (where this bar is fixed at the bottom of the screen) who
@@ -300,6 +347,7 @@ class TablePage {
     if (m.offer_deadline && m.status === "playing") out.push(h("p", { class: "offer-clock" }, this.offerClockText()));
     if (this.hasOffers() && m.seat !== null && m.status === "playing") out.push(this.ignoreOffersToggle());
     if (m.seat === null) out.push(h("p", { class: "hint" }, t("table.spectator")));
+    else if (m.status === "playing") out.push(this.soundToggle());
     if (m.seat !== null && m.seats[m.seat].timed_out && m.status === "playing") {
       out.push(h("p", { class: "warning" }, t("table.timedOut")),
         h("button", { type: "button", class: "take-back", onclick: () => this.takeBack() }, t("table.takeBack")));

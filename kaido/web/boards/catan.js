@@ -37,6 +37,7 @@ export const WORDS = {
     writeCounter: "Make a counter-offer…", offerTitle: "Your offer", counterTitle: "Your counter-offer to {name}",
     youGive: "You give", youGet: "You get", sendOffer: "Send the offer", sendCounter: "Send the counter-offer",
     withdraw: "Withdraw", cancel: "Cancel",
+    costs: "Building costs", settlement: "Settlement", city: "City", devCard: "Development card",
     phase: {
       setup_settlement: "Set-up: place a settlement", setup_road: "Set-up: place a road",
       pre_roll: "Roll the dice", discard: "Discard half", robber: "Move the robber",
@@ -62,6 +63,7 @@ export const WORDS = {
     writeCounter: "逆提案する…", offerTitle: "あなたの提案", counterTitle: "{name}への逆提案",
     youGive: "出す", youGet: "受け取る", sendOffer: "提案を送る", sendCounter: "逆提案を送る",
     withdraw: "取り下げる", cancel: "キャンセル",
+    costs: "建設コスト", settlement: "開拓地", city: "都市", devCard: "発展カード",
     phase: {
       setup_settlement: "初期配置：開拓地を置く", setup_road: "初期配置：街道を置く",
       pre_roll: "ダイスを振る", discard: "半分を捨てる", robber: "盗賊を動かす",
@@ -266,6 +268,7 @@ function panel(view, players, words, message) {
   }
   if (view.offer && view.offer.some(Boolean)) parts.push(offerLine(view.offer, words, players[view.turn]));
   parts.push(cardRow(words.bank, "bank", view.bank, RESOURCES, words, RESOURCE_COLOUR));
+  parts.push(costCard(words));
   return h("div", { class: "catan-panel", dataset: { phase: view.phase, version: message.version } }, parts);
 }
 
@@ -283,6 +286,15 @@ function badgeLegend(view, words, players) {
   if (!held.length) return null;
   return h("p", { class: "badge-legend" }, held.map((b) => h("span", { class: `badge ${b.icon}` },
     icon(b.icon), ` ${b.label}: `, colourDot(players, b.holder), players[b.holder])));
+}
+
+// What each piece costs (CT-BUILD), as on the card every player holds.
+const COSTS = [["road", [1, 1, 0, 0, 0]], ["settlement", [1, 1, 1, 1, 0]], ["city", [0, 0, 0, 2, 3]], ["devCard", [0, 0, 1, 1, 1]]];
+
+function costCard(words) {
+  const rows = COSTS.map(([piece, cost]) => h("tr", { dataset: { piece } }, h("th", {}, words[piece]),
+    h("td", {}, cost.flatMap((n, k) => Array.from({ length: n }, () => h("span", { class: "swatch", dataset: { resource: k }, title: words[RESOURCES[k]] }))))));
+  return h("details", { class: "costs", open: true }, h("summary", {}, words.costs), h("table", {}, rows));
 }
 
 function cardRow(title, name, counts, kinds, words, colours) {
