@@ -125,7 +125,7 @@ MUTANTS: dict[str, list[Mutant]] = {
         Mutant("CE-TURN-8", CE, "if k in colours:", "if colours:"),
         Mutant("CE-CLAN-5", CE, "st.cubes[p] += 1  # CE-CLAN-5", "pass"),
         Mutant(
-            "EX-K",
+            "CE-UPG-2",
             CE,
             "full = int(st.prod[2 * city] < 0 and st.prod[2 * city + 1] < 0)",
             "full = int(st.prod[2 * city] < 0 or st.prod[2 * city + 1] < 0)",
@@ -177,7 +177,7 @@ MUTANTS: dict[str, list[Mutant]] = {
             "CE-CLAN-14",
             CE,
             "if owner < 0 or owner == p or emblem_city(st, p, ROCKRIEL) >= 0:",
-            "if owner < 0 or emblem_city(st, p, ROCKRIEL) >= 0:",
+            "if True:",
         ),
         Mutant(
             "EX-M",
