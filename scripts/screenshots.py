@@ -43,9 +43,9 @@ FINISHED = ".table-page[data-status=finished]"
 DECISIONS = {"catan": 12, "russian_railroads": 40}
 """Choices the human makes before the shot."""
 FULL_PAGE = {"russian_railroads"}
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
-"""The phone the pictures `table-<game>-phone.png` are taken on."""
 """Games whose shot is the whole page (the main board and every player's board)."""
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
+"""The phone the pictures `table-<game>-phone.png` are taken on (12 choices in)."""
 
 
 def free_port() -> int:
@@ -149,10 +149,11 @@ def shoot_table(
         page.select_option("select[name=players]", "3")
     page.click("#create-table button[type=submit]")  # the default: you and bots
     page.wait_for_url("**/table/*")
-    play(page, DECISIONS.get(game, 12), rng)
+    play(page, DECISIONS.get(game, 12) if not suffix else 12, rng)
     page.wait_for_timeout(800)
-    for button in page.locator(".zoom-out:visible").all():  # the whole board
-        button.click()
+    zoomed = page.locator(".zoom-out:visible")
+    while zoomed.count():  # each board whole
+        zoomed.first.click()
     page.evaluate("window.scrollTo(0, 0)")
     path = out / f"table-{game.replace('_', '-')}{suffix}.png"
     page.screenshot(path=str(path), full_page=game in FULL_PAGE and not suffix)
@@ -187,7 +188,8 @@ def shoot(base: str, games: list[str], out: Path) -> list[Path]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="+", default=["catan", "russian_railroads"])
+    games = ["catan", "russian_railroads", "traveling_merchants"]
+    parser.add_argument("--games", nargs="+", default=games)
     parser.add_argument("--out", type=Path, default=REPO / "docs")
     args = parser.parse_args()
     port = free_port()

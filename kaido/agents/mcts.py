@@ -16,6 +16,13 @@ policy) for `rollout` steps, then the game's `evaluate` scores the position.
 With `others=policy` only the searching player's decisions branch: inside the tree the
 other players follow the game's `rollout_action` too (an opponent model), so the budget
 goes into a deeper tree over one's own choices instead of being spread over replies.
+
+Guided by the game's heuristic (`guide`, on by default where the game has a `heuristic`
+agent): the heuristic's move at the root is expanded first and gets a progressive bias
+(`bias / (visits + 1)`, Chaslot et al. 2008) that fades as the search learns, and it is
+played unless the search has looked at every move a few times and visited another one
+more. A small budget therefore plays the heuristic's move, a larger one overrules it only
+on evidence: the search never knows less than the heuristic it is built on.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from kaido.core.rng import Rng
 
 
 class _Node:
-    __slots__ = ("available", "children", "legal", "totals", "visits")
+    __slots__ = ("available", "children", "favoured", "legal", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, _Node] = {}
@@ -40,6 +47,12 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * players
+        self.favoured = -1
+        """The index of the guide's move here (at the root), or -1."""
+
+
+YOUNG = 3
+"""Root visits per legal move below which the tree is too young to overrule the guide."""
 
 
 class _Tree(NamedTuple):
@@ -79,6 +92,8 @@ class _SearchAgent(Agent):
         rollout: int = 30,
         widen: float = 0.0,
         others: Literal["tree", "policy"] = "tree",
+        guide: bool = True,
+        bias: float = 1.0,
     ) -> None:
         super().__init__(seed)
         if others not in ("tree", "policy"):
@@ -90,21 +105,52 @@ class _SearchAgent(Agent):
                 raise ValueError(f"{name} must be positive")
         if rollout < 0:
             raise ValueError("rollout must not be negative")
-        if c < 0 or widen < 0:
-            raise ValueError("c and widen must not be negative")
+        if c < 0 or widen < 0 or bias < 0:
+            raise ValueError("c, widen and bias must not be negative")
         self.iterations = iterations
         self.seconds = time
         self.c = c
         self.rollout = rollout
         self.widen = widen
         self.others = others
+        self.guide = guide
+        self.bias = bias
+        self._guide: Agent | None = None
+        self.guided: Action | None = None
+        """The guide's move at the last decision (None without one): where the search
+        started, for whoever studies how often it overrules the heuristic."""
         self._me = 0
 
     def describe(self) -> str:
         budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
         widen = f", widen={self.widen}" if self.widen > 0 else ""
         others = ", others=policy" if self.others == "policy" else ""
-        return f"{self.kind}({budget}{widen}{others})"
+        guide = "" if self.guide else ", guide=off"
+        return f"{self.kind}({budget}{widen}{others}{guide})"
+
+    def _guided(self, game: Game[Any], state: Any) -> Action | None:
+        """The game's heuristic's move in `state`, or None without a guide."""
+        if not self.guide or "heuristic" not in game.agent_kinds:
+            return None
+        if self._guide is None:
+            from kaido.agents import make_agent  # here: kaido.agents imports this module
+
+            self._guide = make_agent("heuristic", game, self.rng.next64() % (1 << 62))
+        self._guide.humans = self.humans
+        return self._guide.choose(game, state)
+
+    def _root_actions(self, game: Game[Any], state: Any) -> tuple[Sequence[Action], int]:
+        """The moves searched at the root, and the index of the guide's among them (-1)."""
+        legal = game.search_actions(state, game.legal_actions(state))
+        self.guided = None
+        if len(legal) == 1:
+            return legal, -1
+        favoured = self.guided = self._guided(game, state)
+        if favoured is None:
+            return legal, -1
+        if all(a.index != favoured.index for a in legal):
+            legal = [*legal, favoured]
+        return legal, favoured.index
 
     def _search(
         self,
@@ -150,8 +196,11 @@ class _SearchAgent(Agent):
                     selectable = True
             untried = [a for a in legal if a.index not in children]
             if untried and (not selectable or self._may_expand(node)):
-                # With widening, children come in the game's order (its best guess first).
-                action = untried[0] if self.widen > 0 else untried[rng.below(len(untried))]
+                # The guide's move first; with widening, children come in the game's order
+                # (its best guess first).
+                action = next((a for a in untried if a.index == node.favoured), untried[0])
+                if action.index != node.favoured and self.widen <= 0:
+                    action = untried[rng.below(len(untried))]
                 node = children[action.index] = _Node(players)
                 node.available = 1
                 game.apply(world, action, trusted=True)
@@ -174,7 +223,8 @@ class _SearchAgent(Agent):
         return len(node.children) < math.ceil(self.widen * math.sqrt(node.visits + 1))
 
     def _select(self, node: _Node, legal: Sequence[Action], mover: int) -> tuple[Action, _Node]:
-        """UCB1 over the legal children, each against how often it was available."""
+        """UCB1 over the legal children, each against how often it was available, with a
+        fading bias towards the guide's move."""
         best: tuple[Action, _Node] | None = None
         best_score, c, children = -math.inf, self.c, node.children
         for action in legal:
@@ -184,6 +234,8 @@ class _SearchAgent(Agent):
             score = child.totals[mover] / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
+            if action.index == node.favoured:
+                score += self.bias / (child.visits + 1)
             if score > best_score:
                 best_score, best = score, (action, child)
         assert best is not None
@@ -202,11 +254,18 @@ class _SearchAgent(Agent):
         return game.evaluate_all(world)
 
 
-def _most_visited(roots: Sequence[_Node], legal: Sequence[Action], rng_pick: int) -> Action:
+def _decide(
+    roots: Sequence[_Node], legal: Sequence[Action], favoured: int, rng_pick: int
+) -> Action:
+    """The most visited move over the roots; the guide's (`favoured`) while the roots are
+    too young to tell, or unless another move was visited more."""
     visits = [
         sum(r.children[a.index].visits for r in roots if a.index in r.children) for a in legal
     ]
     best = max(visits)
+    for action, seen in zip(legal, visits, strict=True):
+        if action.index == favoured and (seen == best or sum(visits) < YOUNG * len(legal)):
+            return action
     ties = [a for a, v in zip(legal, visits, strict=True) if v == best]
     return ties[rng_pick % len(ties)]
 
@@ -235,7 +294,7 @@ class MCTSAgent(_SearchAgent):
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
         trees = self._kept_trees(game, state, me)
-        legal = game.search_actions(state, game.legal_actions(state))
+        legal, favoured = self._root_actions(game, state)
         if len(legal) == 1:
             action = legal[0]
         else:
@@ -246,10 +305,11 @@ class MCTSAgent(_SearchAgent):
                     world = game.determinize(state, me, self.rng)
                     trees.append(_Tree(world, _Node(players), self.rng.next64()))
                 tree = trees[i]
+                tree.root.favoured = favoured
                 budget = _Budget(iterations, seconds)
                 self._search(game, tree.root, tree.world.copy, budget, tree.policy_seed)
             roots = [tree.root for tree in trees]
-            action = _most_visited(roots, legal, self.rng.below(1 << 30))
+            action = _decide(roots, legal, favoured, self.rng.below(1 << 30))
         self._keep(game, trees, action)
         return action
 
@@ -285,16 +345,17 @@ class ISMCTSAgent(_SearchAgent):
     kind = "ismcts"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = game.search_actions(state, game.legal_actions(state))
+        legal, favoured = self._root_actions(game, state)
         if len(legal) == 1:
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
         root = _Node(players)
+        root.favoured = favoured
 
         def deal() -> Any:
             return game.determinize(state, me, self.rng)
 
         budget = _Budget(self.iterations, self.seconds)
         self._search(game, root, deal, budget, self.rng.next64())
-        return _most_visited([root], legal, self.rng.below(1 << 30))
+        return _decide([root], legal, favoured, self.rng.below(1 << 30))

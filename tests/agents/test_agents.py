@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from kaido.agents import GENERIC, MCTSAgent, make_agent
+from kaido.agents import GENERIC, ISMCTSAgent, MCTSAgent, make_agent
 from kaido.core.errors import KaidoError
 from kaido.core.match import play_out
 from kaido.core.rng import Rng
-from kaido.games import get_game
+from kaido.games import all_games, get_game
 from tests.conformance.play import sampled_states
 from tests.core.tiny_game import TINY, TinyState
 
@@ -167,3 +167,48 @@ def test_game_agent_settings_are_parsed_strictly() -> None:
     assert make_agent("heuristic:strategy=transsib", railroads, 0).strategy == "transsib"
     with pytest.raises(KaidoError, match="'strategy' of agent 'heuristic' takes one of balanced"):
         make_agent("heuristic:strategy=rush", railroads, 0)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games() if "heuristic" in g.agent_kinds])
+@pytest.mark.parametrize("kind", ["mcts", "ismcts"])
+def test_a_young_search_plays_its_guide_the_heuristic(game_id: str, kind: str) -> None:
+    """Issue 11 item 9: with too small a budget to tell the moves apart, the search plays
+    the game's heuristic's move (never a random one), so it is never weaker than the
+    heuristic it is built on; without the guide it does not."""
+    game = get_game(game_id)
+    states = [s for s in sampled_states(game, 4, seed=21, every=9) if not game.is_over(s)]
+    agreed = unguided_agreed = choices = 0
+    for n, state in enumerate(states[:24]):
+        guided = make_agent(f"{kind}:iterations=2", game, n)
+        unguided = make_agent(f"{kind}:iterations=2:guide=false", game, n)
+        action = guided.choose(game, state.copy())
+        assert isinstance(guided, MCTSAgent | ISMCTSAgent)  # the kinds built above
+        if guided.guided is None:  # a single move to make
+            continue
+        choices += 1
+        agreed += action == guided.guided
+        unguided_agreed += unguided.choose(game, state.copy()) == guided.guided
+    assert choices >= 10 and agreed == choices
+    assert unguided_agreed < choices
+
+
+def test_the_guide_is_overruled_only_on_evidence() -> None:
+    """Issue 11 item 9: the guide's move is played while the root is young or while no
+    other move was visited more; a move visited more than it is played afterwards."""
+    from kaido.agents.mcts import YOUNG, _decide, _Node
+    from kaido.core.actions import Action
+
+    moves = [Action(i, "m", (i,)) for i in range(3)]
+
+    def root(visits: list[int]) -> _Node:
+        node = _Node(2)
+        for move, seen in zip(moves, visits, strict=True):
+            node.children[move.index] = _Node(2)
+            node.children[move.index].visits = seen
+        return node
+
+    young = [YOUNG * 3 - 3, 1, 1]  # fewer than YOUNG visits a move in all
+    assert _decide([root(young[::-1])], moves, favoured=0, rng_pick=0) == moves[0]
+    assert _decide([root([5, 5, 0])], moves, favoured=1, rng_pick=0) == moves[1]
+    assert _decide([root([9, 5, 1])], moves, favoured=1, rng_pick=0) == moves[0]
+    assert _decide([root([9, 5, 1])], moves, favoured=-1, rng_pick=0) == moves[0]

@@ -6,6 +6,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -49,12 +50,23 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
         yield running
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def open_page(browser: Browser, **context_options: Any) -> Iterator[Page]:
+    """A page in a context of its own, checked to raise no error."""
+    context = browser.new_context(**context_options)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened
     context.close()
     assert errors == [], f"the page raised: {errors}"
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    yield from open_page(browser, viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A phone: 390x844 with a touch screen."""
+    yield from open_page(browser, viewport={"width": 390, "height": 844}, has_touch=True)

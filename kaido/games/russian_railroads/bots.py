@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import threading
+from bisect import bisect_right
 from typing import Any, Literal, get_args
 
 from kaido.agents.base import Agent
@@ -75,7 +76,7 @@ def projection(
     else:
         value += b[RUBLES] * 0.6 * max(0, left - 1)
     future = max(0, left - 1)
-    value += future * (1.5 * bin(b[ENGS]).count("1") + 2.5 * _potential(b, weights))
+    value += future * (1.5 * b[ENGS].bit_count() + 2.5 * _potential(b, weights))
     value += _industry_potential(b) * future * weights[3]
     value += sum(end_bonus_vp(b, card) for card, _ in st.hands[p]) * 0.9
     if majority is None:
@@ -90,15 +91,16 @@ def _potential(b: list[int], weights: tuple[float, ...]) -> float:
     total = 0.0
     for line in range(3):
         limit = reach(b, line)
-        front = 0
+        floor = limit  # the higher of the reach and the markers behind
+        base = POS + line * 5
         for colour in range(LINE_COLOURS[line] - 1, -1, -1):
-            at = b[POS + line * 5 + colour]
-            if at > max(limit, front):
-                total += 0.25 * VALUES[colour] * (at - max(limit, front)) * weights[line]
-            front = max(front, at)
-        total += 0.3 * max(0, b[POS + line * 5] - limit) * weights[line]
-    waiting = DOUBLER_SQUARES[: b[X2]]
-    total += 0.3 * sum(1 for sq in waiting if sq > reach(b, TSR))
+            at = b[base + colour]
+            if at > floor:
+                total += 0.25 * VALUES[colour] * (at - floor) * weights[line]
+                floor = at
+        total += 0.3 * max(0, b[base] - limit) * weights[line]
+    x2 = b[X2]
+    total += 0.3 * (x2 - bisect_right(DOUBLER_SQUARES, reach(b, TSR), 0, x2))
     return total
 
 

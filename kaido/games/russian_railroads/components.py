@@ -396,6 +396,7 @@ class Variant:
 
     workers: tuple[int, ...]  # per space index
     specials: tuple[Special, ...]
+    specials_at: tuple[tuple[Special, ...], ...]  # per line * 5 + marker colour
     industry_raw: tuple[int, ...]
     industry_score: tuple[int, ...]
 
@@ -419,4 +420,5 @@ def _variant(chosen: tuple[int | str, ...]) -> Variant:
         for s in SPECIALS
     )
     raw = (*INDUSTRY_RAW[:-1], int(pick[INDUSTRY_END_CONFLICT.option]))
-    return Variant(workers, specials, raw, _industry_scores(raw))
+    at = tuple(tuple(s for s in specials if s.line * 5 + s.marker == place) for place in range(15))
+    return Variant(workers, specials, at, raw, _industry_scores(raw))

@@ -7,21 +7,26 @@ one possible answer, drops frames with none (lost effects, RR-IND-4), ends turns
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
+from kaido.core.actions import Action
 from kaido.core.events import Event
+from kaido.games.russian_railroads import actions as A
 from kaido.games.russian_railroads.components import (
     AC1_AGAIN,
     ADVANTAGE_CARDS,
     ADVANTAGE_TOKENS,
     BLACK,
     BLIND_VP,
+    ENGINEER_COST,
     ENGINEER_EFFECTS,
     FACTORY_EFFECTS,
     GAP_FACTORY,
     HIRE_SPACE,
     INDUSTRY_ADVANTAGE,
     LINE_COLOURS,
+    MAIN_SPACES,
     MAX_DOUBLERS,
     MULTI_SPACE,
     OP_ADV_CARD,
@@ -68,7 +73,9 @@ from kaido.games.russian_railroads.components import (
     TURN_ORDER_VP,
     WHITE,
     Effect,
+    Part,
     Space,
+    Special,
     engineer_space,
     spaces_for,
 )
@@ -76,10 +83,14 @@ from kaido.games.russian_railroads.markers import (
     LINES,
     VALUE,
     all_lines_have_locos,
+    colour_room,
+    colour_rooms,
     colours_gained,
     consume,
+    fits,
     industry_capacity,
     industry_next,
+    industry_room,
     loco_slots,
     next_factory_space,
     reach,
@@ -150,21 +161,29 @@ def add_vp(st: RRState, p: int, vp: int, source: int, events: Events, why: str) 
     b = st.boards[p]
     b[VP] += vp
     b[source] += vp
-    if vp:
+    if vp and events is not None:
         emit(events, "vp", player=p, vp=vp, why=why)
 
 
 # ---- spaces --------------------------------------------------------------------------------
 
 
+_ACTIVE: dict[tuple[int, bool], tuple[Space, ...]] = {}
+
+
 def active_spaces(st: RRState) -> tuple[Space, ...]:
     """Main-board spaces usable this round (board side; last-round swap, RR-ROUND-4)."""
-    last = st.round == st.rounds
-    return tuple(
-        s
-        for s in spaces_for(st.n)
-        if not (s.rounds == ROUNDS_LAST and not last) and not (s.rounds == ROUNDS_NOT_LAST and last)
-    )
+    key = (st.n, st.round == st.rounds)
+    found = _ACTIVE.get(key)
+    if found is None:
+        last = key[1]
+        found = _ACTIVE[key] = tuple(
+            s
+            for s in spaces_for(st.n)
+            if not (s.rounds == ROUNDS_LAST and not last)
+            and not (s.rounds == ROUNDS_NOT_LAST and last)
+        )
+    return found
 
 
 def space_effect(st: RRState, space: Space) -> Effect:
@@ -252,38 +271,70 @@ def tile_doable(st: RRState, b: list[int], mode: int) -> bool:
     return loco_placeable(b, pile_after_taking(st))
 
 
-def effect_doable(st: RRState, p: int, effect: Effect) -> bool:
-    """Whether every part of `effect` can be carried out now (RR-PLAY-4, R-17)."""
+class Need(NamedTuple):
+    """What an effect asks of a board, gathered once per effect (see `need`)."""
+
+    tokens: tuple[int, ...]  # track steps per token kind
+    steps: int  # their total
+    single: int  # the one colour all steps are of, or -1
+    industry: int
+    x2: int
+    parts: tuple[Part, ...]  # the other parts (tiles, repeats, temporary workers, ...)
+    again: bool  # advantage card 1's "one of the three once more"
+
+
+_NEEDS: dict[Effect, Need] = {}
+
+
+def need(effect: Effect) -> Need:
+    found = _NEEDS.get(effect)
+    if found is None:
+        tokens = [0] * 7
+        industry = x2 = 0
+        parts: list[Part] = []
+        for op, arg in effect:
+            if op == OP_TRACK:
+                tokens[arg >> 4] += arg & 15
+            elif op == OP_INDUSTRY:
+                industry += arg
+            elif op == OP_X2:
+                x2 += arg
+            elif op != OP_AGAIN:
+                parts.append((op, arg))
+        kinds = [k for k in range(7) if tokens[k]]
+        single = kinds[0] if len(kinds) == 1 and kinds[0] < 5 else -1
+        again = any(op == OP_AGAIN for op, _ in effect)
+        found = Need(tuple(tokens), sum(tokens), single, industry, x2, tuple(parts), again)
+        _NEEDS[effect] = found
+    return found
+
+
+def effect_doable(st: RRState, p: int, effect: Effect, rooms: list[int] | None = None) -> bool:
+    """Whether every part of `effect` can be carried out now (RR-PLAY-4, R-17). `rooms` is
+    `colour_rooms` of the player's board when the caller has it."""
+    n = _NEEDS.get(effect) or need(effect)
     b = st.boards[p]
-    tokens = [0] * 7
-    industry = x2 = 0
     extra_gap = -1
-    again = False
-    for op, arg in effect:
-        if op == OP_TRACK:
-            tokens[arg >> 4] += arg & 15
-        elif op == OP_INDUSTRY:
-            industry += arg
-        elif op == OP_X2:
-            x2 += arg
-        elif op == OP_AGAIN:
-            again = True
-        elif not part_doable(st, p, b, op, arg):
+    for op, arg in n.parts:
+        if not part_doable(st, p, b, op, arg):
             return False
-        elif op == OP_TILE and arg == TILE_FACTORY:
+        if op == OP_TILE and arg == TILE_FACTORY:
             extra_gap = next_factory_space(b)
-    if not x2_doable(st, b, x2):
+    if n.x2 and not x2_doable(st, b, n.x2):
         return False
-    if industry and industry_capacity(b, extra_gap) < industry:
+    if n.industry and not industry_room(b, n.industry, extra_gap):
         return False
-    if not track_feasible(b, tokens):
+    if n.single >= 0:
+        if (rooms[n.single] if rooms else colour_room(b, n.single)) < n.steps:
+            return False
+    elif n.steps and not track_feasible(b, list(n.tokens), rooms):
         return False
-    if again:
-        more = tokens[:]
+    if n.again:
+        more = list(n.tokens)
         more[BLACK] += 1
         return (
-            x2_doable(st, b, x2 + 1)
-            or industry_capacity(b) >= industry + 1
+            x2_doable(st, b, n.x2 + 1)
+            or industry_room(b, n.industry + 1)
             or track_feasible(b, more)
         )
     return True
@@ -383,30 +434,37 @@ def instant(st: RRState, p: int, b: list[int], op: int, arg: int, events: Events
     elif op == OP_RUBLES:
         b[RUBLES] += arg
         st.rubles_given += arg
-        emit(events, "rubles", player=p, rubles=arg)
+        if events is not None:
+            emit(events, "rubles", player=p, rubles=arg)
     elif op == OP_VP:
         add_vp(st, p, arg, VP_BONUS, events, "action")
     elif op == OP_TEMP:
         b[TEMP] += st.temp_on_space
-        emit(events, "temp_workers", player=p, workers=st.temp_on_space)
+        if events is not None:
+            emit(events, "temp_workers", player=p, workers=st.temp_on_space)
         st.temp_on_space = 0
     elif op == OP_SECOND_MARKER:
         b[IND2] = 0
-        emit(events, "second_marker", player=p)
+        if events is not None:
+            emit(events, "second_marker", player=p)
     elif op == OP_REVALUATION:
         b[REVALUED] = 1
-        emit(events, "revaluation", player=p)
+        if events is not None:
+            emit(events, "revaluation", player=p)
     elif op == OP_MEDAL:
         b[MEDAL] = 1
-        emit(events, "medal", player=p)
+        if events is not None:
+            emit(events, "medal", player=p)
     elif op == OP_ENGINEER_ONE:
         b[ENGS] |= 1 << 1
-        emit(events, "engineer", player=p, engineer=1)
+        if events is not None:
+            emit(events, "engineer", player=p, engineer=1)
     elif op == OP_BLACK_WORKER:
         b[BLACKW] = 1
         b[OWNS_BLACK] = 1
         b[EXTRA] += 1
-        emit(events, "black_worker", player=p)
+        if events is not None:
+            emit(events, "black_worker", player=p)
     elif op == OP_VP_ENGINEERS:
         total = sum(e for e in range(1, 16) if b[ENGS] >> e & 1)
         add_vp(st, p, total, VP_BONUS, events, "factory 1")
@@ -418,10 +476,12 @@ def instant(st: RRState, p: int, b: list[int], op: int, arg: int, events: Events
         engineer = st.strip[hire]
         st.strip[hire] = 0
         b[ENGS] |= 1 << engineer
-        emit(events, "hire", player=p, engineer=engineer)
+        if events is not None:
+            emit(events, "hire", player=p, engineer=engineer)
     elif op == OP_ORDER:
         st.claims[arg - 1] = p
-        emit(events, "claim", player=p, position=arg)
+        if events is not None:
+            emit(events, "claim", player=p, position=arg)
 
 
 def place_doublers(st: RRState, p: int, count: int, events: Events) -> None:
@@ -430,7 +490,8 @@ def place_doublers(st: RRState, p: int, count: int, events: Events) -> None:
     placed = min(count, st.x2_stock, MAX_DOUBLERS - b[X2])
     b[X2] += placed
     st.x2_stock -= placed
-    emit(events, "doublers", player=p, placed=placed, lost=count - placed)
+    if events is not None:
+        emit(events, "doublers", player=p, placed=placed, lost=count - placed)
 
 
 def run_space(
@@ -443,10 +504,12 @@ def trigger_factory(st: RRState, p: int, tile: int, events: Events) -> None:
     """A marker entered a factory (RR-IND-4): do its ability if it can be done in full."""
     effect = FACTORY_EFFECTS[tile]
     if effect_doable(st, p, effect):
-        emit(events, "factory_used", player=p, factory=tile)
+        if events is not None:
+            emit(events, "factory_used", player=p, factory=tile)
         run_effect(st, p, effect, False, False, events)
     else:
-        emit(events, "factory_lost", player=p, factory=tile)
+        if events is not None:
+            emit(events, "factory_lost", player=p, factory=tile)
 
 
 # ---- markers and specials ------------------------------------------------------------------
@@ -455,15 +518,19 @@ def trigger_factory(st: RRState, p: int, tile: int, events: Events) -> None:
 def move_marker(st: RRState, p: int, line: int, colour: int, events: Events) -> None:
     b = st.boards[p]
     b[POS + line * 5 + colour] += 1
-    emit(events, "step", player=p, line=line, colour=colour, square=b[POS + line * 5 + colour])
-    check_specials(st, p, events)
+    if events is not None:
+        emit(events, "step", player=p, line=line, colour=colour, square=b[POS + line * 5 + colour])
+    check_specials(st, p, events, st.variant.specials_at[line * 5 + colour])
 
 
-def check_specials(st: RRState, p: int, events: Events) -> None:
-    """Award every special square newly achieved (RR-MARK, RR-BONUS; R-4: at once)."""
+def check_specials(
+    st: RRState, p: int, events: Events, specials: tuple[Special, ...] | None = None
+) -> None:
+    """Award every special square newly achieved (RR-MARK, RR-BONUS; R-4: at once), among
+    `specials` when only those can be (a marker moved: the ones it must reach)."""
     b = st.boards[p]
     tokens_due: list[int] = []
-    for special in st.variant.specials:
+    for special in st.variant.specials if specials is None else specials:
         bit = 1 << special.index
         if b[DONE] & bit:
             continue
@@ -472,7 +539,8 @@ def check_specials(st: RRState, p: int, events: Events) -> None:
         if special.loco and reach(b, special.line) < special.square:
             continue
         b[DONE] |= bit
-        emit(events, "special", player=p, special=special.key)
+        if events is not None:
+            emit(events, "special", player=p, special=special.key)
         if special.reward == R_UNLOCK and special.value == WHITE:
             white_bonus(st, p, events)
         elif special.reward == R_COMPLETE:
@@ -493,14 +561,23 @@ def white_bonus(st: RRState, p: int, events: Events) -> None:
     for _ in range(2):
         if room(b, TSR, WHITE, colours_gained(b)) > 0:
             b[POS + TSR * 5 + WHITE] += 1
-            emit(events, "step", player=p, line=TSR, colour=WHITE, square=b[POS + TSR * 5 + WHITE])
+            if events is not None:
+                emit(
+                    events,
+                    "step",
+                    player=p,
+                    line=TSR,
+                    colour=WHITE,
+                    square=b[POS + TSR * 5 + WHITE],
+                )
 
 
 def industry_step(st: RRState, p: int, marker: int, events: Events) -> None:
     b = st.boards[p]
     target = industry_next(b, marker)
     b[IND + marker] = target
-    emit(events, "industry", player=p, marker=marker, square=target)
+    if events is not None:
+        emit(events, "industry", player=p, marker=marker, square=target)
     if target >= INDUSTRY_ADVANTAGE and not b[DONE] & INDUSTRY_SPOT_BIT:
         b[DONE] |= INDUSTRY_SPOT_BIT
         st.stack.append([F_ADV_TOKEN, p])
@@ -526,7 +603,8 @@ def put_factory(st: RRState, p: int, tile: int, events: Events) -> None:
         st.stack.append([F_FREPLACE, p, tile])
         return
     b[FACT + space] = tile
-    emit(events, "factory", player=p, factory=tile, space=space)
+    if events is not None:
+        emit(events, "factory", player=p, factory=tile, space=space)
 
 
 def finish_round_start(st: RRState, events: Events) -> None:
@@ -558,7 +636,8 @@ def change_turn_order(st: RRState, events: Events) -> None:
     new = [seat if seat >= 0 else next(rest) for seat in new]
     if new != old:
         st.order = new
-        emit(events, "order", order=new[:])
+        if events is not None:
+            emit(events, "order", order=new[:])
 
 
 def finish_round(st: RRState, events: Events) -> None:
@@ -568,7 +647,8 @@ def finish_round(st: RRState, events: Events) -> None:
         parts = round_score(b, st.variant)
         scores.append(parts)
         add_vp(st, p, sum(parts), VP_ROUND, events, "round")
-        emit(events, "score", player=p, parts=list(parts), round=st.round)
+        if events is not None:
+            emit(events, "score", player=p, parts=list(parts), round=st.round)
     st.fresh_scores = scores
     if st.round == st.rounds:
         final_scoring(st, events)
@@ -598,7 +678,8 @@ def upkeep(st: RRState, events: Events) -> None:
     st.current = 0
     st.acting = -1
     st.turn_serial += 1
-    emit(events, "round", round=st.round, order=st.order[:])
+    if events is not None:
+        emit(events, "round", round=st.round, order=st.order[:])
 
 
 def final_scoring(st: RRState, events: Events) -> None:
@@ -611,7 +692,8 @@ def final_scoring(st: RRState, events: Events) -> None:
         add_vp(st, p, vp, VP_FINAL, events, "engineers")
     st.phase = PHASE_OVER
     st.acting = -1
-    emit(events, "game_over", vp=[b[VP] for b in st.boards])
+    if events is not None:
+        emit(events, "game_over", vp=[b[VP] for b in st.boards])
 
 
 def pass_turn(st: RRState, p: int, events: Events) -> None:
@@ -619,7 +701,8 @@ def pass_turn(st: RRState, p: int, events: Events) -> None:
     b = st.boards[p]
     b[PASSED] = 1
     position = st.order.index(p)
-    emit(events, "pass", player=p)
+    if events is not None:
+        emit(events, "pass", player=p)
     add_vp(st, p, TURN_ORDER_VP[position], VP_PASS, events, "pass")
     end_turn(st, events)
 
@@ -627,14 +710,13 @@ def pass_turn(st: RRState, p: int, events: Events) -> None:
 def end_turn(st: RRState, events: Events) -> None:
     st.acting = -1
     st.turn_serial += 1
-    if all(b[PASSED] for b in st.boards):
-        finish_round_start(st, events)
-        return
-    for step in range(1, st.n + 1):
-        position = (st.current + step) % st.n
-        if not st.boards[st.order[position]][PASSED]:
+    boards, order, n = st.boards, st.order, st.n
+    for step in range(1, n + 1):
+        position = (st.current + step) % n
+        if not boards[order[position]][PASSED]:
             st.current = position
             return
+    finish_round_start(st, events)  # all have passed
 
 
 def reuse_targets(st: RRState, p: int) -> list[int]:
@@ -666,7 +748,8 @@ def reuse(st: RRState, p: int, index: int, target: int, events: Events) -> None:
     )
     _, _, own, temp, black, rubles = st.placements.pop(i)
     record(st, p, target, own, temp, black, rubles)
-    emit(events, "reuse", player=p, space=target)
+    if events is not None:
+        emit(events, "reuse", player=p, space=target)
     run_space(st, p, target, bool(black), partial_space(st, SPACES[target]), events)
 
 
@@ -692,15 +775,16 @@ def place(
     b[RUBLES] -= paid
     record(st, p, space_index, own, temp, black, paid)
     st.acting = p
-    emit(events, "place", player=p, space=space_index, rubles=paid, black=black, temp=temp)
+    if events is not None:
+        emit(events, "place", player=p, space=space_index, rubles=paid, black=black, temp=temp)
     run_space(st, p, space_index, bool(black), partial_space(st, space), events)
 
 
 # ---- frames: legal answers -----------------------------------------------------------------
 
 
-def frame_options(st: RRState, frame: list[int]) -> list[tuple[Any, ...]]:
-    """The answers to a pending frame, as (kind, *args) keys of the action table."""
+def frame_options(st: RRState, frame: list[int]) -> list[Action]:
+    """The answers to a pending frame (interned actions, `actions.py`)."""
     kind, p = frame[0], frame[1]
     b = st.boards[p] if p >= 0 else []
     if kind == F_STEPS:
@@ -708,10 +792,9 @@ def frame_options(st: RRState, frame: list[int]) -> list[tuple[Any, ...]]:
     if kind == F_TILE:
         return tile_options(st, b, frame[2])
     if kind == F_LOCO:
-        slots = loco_slots(b, frame[2], frame[3], bool(frame[4]))
-        out: list[tuple[Any, ...]] = [("loco", k) for k in slots]
+        out = [A.LOCO[k] for k in loco_slots(b, frame[2], frame[3], bool(frame[4]))]
         if frame[3] >= 0 and all_lines_have_locos(b):
-            out.append(("loco_factory",))
+            out.append(A.LOCO_FACTORY)
         return out
     if kind == F_FREPLACE:
         seen: set[int] = set()
@@ -719,103 +802,149 @@ def frame_options(st: RRState, frame: list[int]) -> list[tuple[Any, ...]]:
         for k in range(5):
             if b[FACT + k] not in seen:
                 seen.add(b[FACT + k])
-                out.append(("replace_factory", k))
+                out.append(A.REPLACE_FACTORY[k])
         return out
     if kind == F_ADV_TOKEN:
-        return [("advantage", k) for k in range(1, 8) if not b[TOKENS] >> (k - 1) & 1]
+        return [A.ADVANTAGE[k] for k in range(1, 8) if not b[TOKENS] >> (k - 1) & 1]
     if kind == F_ADV_CARD:
         return [
-            ("advantage_card", k)
+            A.ADVANTAGE_CARD[k]
             for k in range(1, 6)
             if st.adv_cards >> k & 1 and effect_doable(st, p, ADVANTAGE_CARDS[k - 1])
         ]
     if kind == F_AGAIN:
-        return [("again", k) for k in range(1, 4) if effect_doable(st, p, (AC1_AGAIN[k - 1],))]
+        return [A.AGAIN[k] for k in range(1, 4) if effect_doable(st, p, (AC1_AGAIN[k - 1],))]
     if kind == F_EB:
         if frame[2]:
-            return [("keep", c) for c in st.deck]
-        return [("look",), ("blind",)] if st.deck else [("blind",)]
+            return [A.KEEP[c] for c in st.deck]
+        return [A.LOOK, A.BLIND] if st.deck else [A.BLIND]
     if kind == F_REPEAT:
-        return [("repeat", s) for s in repeat_targets(st, p, full=not frame[2])]
+        return [A.REPEAT[s] for s in repeat_targets(st, p, full=not frame[2])]
     if kind == F_REUSE:
-        return [("reuse", s) for s in reuse_targets(st, p)] + [("reuse_skip",)]
+        return [*(A.REUSE[s] for s in reuse_targets(st, p)), A.REUSE_SKIP]
     if kind == F_START:
-        return [("start_bonus", k) for k in range(1, 5) if st.start_bonus >> k & 1]
+        return [A.START_BONUS[k] for k in range(1, 5) if st.start_bonus >> k & 1]
     return []
 
 
-def steps_options(st: RRState, frame: list[int], b: list[int]) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = []
-    gained = colours_gained(b)
-    for line in LINES:
-        for colour in range(min(gained, LINE_COLOURS[line])):
-            if room(b, line, colour, gained) > 0 and step_use(frame, b, line, colour) != NO_USE:
-                out.append(("step", line, colour))
-    full = not frame[2]
+def steps_options(st: RRState, frame: list[int], b: list[int]) -> list[Action]:
+    tokens = frame[STEP_TOKENS:]
+    out: list[Action] = []
+    if frame[4] or any(tokens):  # track steps to take
+        colour = _one_colour(tokens)
+        if colour >= 0 and not frame[4] and not frame[5]:
+            return _one_colour_steps(frame, b, colour, tokens[colour])
+        gained = colours_gained(b)
+        rooms = colour_rooms(b)
+        for line in LINES:
+            steps = A.STEP[line]
+            for colour in range(min(gained, LINE_COLOURS[line])):
+                if room(b, line, colour, gained) <= 0:
+                    continue
+                if step_use(frame, b, line, colour, rooms) != NO_USE:
+                    out.append(steps[colour])
     if frame[5]:
+        full = not frame[2]
         for marker in (0, 1):
             if industry_next(b, marker) >= 0:
                 if full and not _industry_keeps(b, marker, frame[5]):
                     continue
-                out.append(("industry", marker))
+                out.append(A.INDUSTRY[marker])
     if frame[2] and out:
-        out.append(("stop",))
+        out.append(A.STOP)
+    return out
+
+
+def _one_colour(tokens: list[int]) -> int:
+    """The colour of the pending steps when they are all of one colour, else -1."""
+    for kind in range(5):
+        if tokens[kind]:
+            return kind if tokens.count(0) == 6 else -1
+    return -1
+
+
+def _one_colour_steps(frame: list[int], b: list[int], colour: int, count: int) -> list[Action]:
+    """Steps of one colour (the usual track space): any marker of it with room may move, if
+    the others can still take the rest (a move costs no other marker of that colour room)."""
+    gained = colours_gained(b)
+    out = [A.STEP[line][colour] for line in LINES if room(b, line, colour, gained) > 0]
+    if frame[2]:
+        return [*out, A.STOP] if out else out
+    if count > 1 and colour_room(b, colour) < count:
+        return []
     return out
 
 
 NO_USE, USE_BONUS, USE_TOKEN = range(3)
 
 
-def step_use(frame: list[int], b: list[int], line: int, colour: int) -> int:
+def step_use(
+    frame: list[int], b: list[int], line: int, colour: int, rooms: list[int] | None = None
+) -> int:
     """How a step of `colour` on `line` would be paid: the black worker's extra step
     first (it can only move black), else the most specific token; and, when the action
-    must be done in full, only if the remaining tokens stay possible (RR-PLAY-4)."""
+    must be done in full, only if the remaining tokens stay possible (RR-PLAY-4).
+    `rooms` is `colour_rooms(b)` when the caller has it."""
     tokens = frame[STEP_TOKENS:]
     full = not frame[2]
+    if (
+        colour == BLACK
+        and frame[4]
+        and (not full or not any(tokens) or _feasible_after(b, line, colour, tokens, rooms))
+    ):
+        return USE_BONUS
+    if not consume(tokens, colour):
+        return NO_USE
+    if not full or not any(tokens):
+        return USE_TOKEN
+    return USE_TOKEN if _feasible_after(b, line, colour, tokens, rooms) else NO_USE
+
+
+def _feasible_after(
+    b: list[int], line: int, colour: int, tokens: list[int], rooms: list[int] | None
+) -> bool:
+    """Whether `tokens` stay possible once the marker of `colour` on `line` has moved: the
+    move takes one step of room from that colour and none from the others."""
+    if rooms is not None:
+        after = rooms[:]
+        after[colour] -= 1
+        if fits(tokens, after):
+            return True
     index = POS + line * 5 + colour
-    choices = []
-    if colour == BLACK and frame[4]:
-        choices.append((USE_BONUS, tokens))
-    rest = tokens[:]
-    if consume(rest, colour):
-        choices.append((USE_TOKEN, rest))
-    for use, remaining in choices:
-        if not full or not any(remaining):
-            return use
-        b[index] += 1
-        ok = track_feasible(b, remaining)
-        b[index] -= 1
-        if ok:
-            return use
-    return NO_USE
+    b[index] += 1
+    ok = track_feasible(b, tokens)
+    b[index] -= 1
+    return ok
 
 
 def _industry_keeps(b: list[int], marker: int, wanted: int) -> bool:
     """With two markers, a step must leave enough room for the remaining steps."""
     if b[IND2] < 0 or wanted <= 1:
         return True
-    work = b[:]
-    work[IND + marker] = industry_next(b, marker)
-    return industry_capacity(work) >= wanted - 1
+    at = b[IND + marker]
+    b[IND + marker] = industry_next(b, marker)
+    ok = industry_room(b, wanted - 1)
+    b[IND + marker] = at
+    return ok
 
 
-def tile_options(st: RRState, b: list[int], mode: int) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = []
+def tile_options(st: RRState, b: list[int], mode: int) -> list[Action]:
+    out: list[Action] = []
     low = lowest_pile(st)
     if mode == TILE_LOCO_AND_FACTORY:
         if loco_first_ok(st, b):
-            out.append(("take_loco",))
+            out.append(A.TAKE_LOCO)
         if low and loco_placeable(b, pile_after_taking(st)):
-            out.append(("take_factory",))
+            out.append(A.TAKE_FACTORY)
         if loco_placeable(b, low):
-            out.extend(("take_stock", n) for n in range(1, 10) if st.fstock[n])
+            out.extend(A.TAKE_STOCK[n] for n in range(1, 10) if st.fstock[n])
         return out
     if mode in (TILE_LOCO, TILE_LOCO_OR_FACTORY) and loco_placeable(b, low):
-        out.append(("take_loco",))
+        out.append(A.TAKE_LOCO)
     if mode in (TILE_FACTORY, TILE_LOCO_OR_FACTORY):
         if low:
-            out.append(("take_factory",))
-        out.extend(("take_stock", n) for n in range(1, 10) if st.fstock[n])
+            out.append(A.TAKE_FACTORY)
+        out.extend(A.TAKE_STOCK[n] for n in range(1, 10) if st.fstock[n])
     return out
 
 
@@ -824,6 +953,7 @@ def tile_options(st: RRState, b: list[int], mode: int) -> list[tuple[Any, ...]]:
 
 def answer(st: RRState, key: tuple[Any, ...], events: Events) -> None:
     """Apply a legal answer to the top frame (or a turn-level action)."""
+    st.offered = None
     kind = key[0]
     frame = st.stack[-1] if st.stack else None
     if kind == "place":
@@ -841,7 +971,7 @@ def answer_frame(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events
     b = st.boards[p]
     if kind == "step":
         colour = key[2]
-        if step_use(frame, b, key[1], colour) == USE_BONUS:
+        if colour == BLACK and frame[4] and step_use(frame, b, key[1], colour) == USE_BONUS:
             frame[4] -= 1  # the black worker's extra step
         else:
             tokens = frame[STEP_TOKENS:]
@@ -860,14 +990,16 @@ def answer_frame(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events
         industry_step(st, p, key[1], ev)
     elif kind == "stop":
         st.stack.pop()
-        emit(ev, "stop", player=p)
+        if ev is not None:
+            emit(ev, "stop", player=p)
     elif kind in ("take_loco", "take_factory", "take_stock"):
         take_tile(st, frame, key, ev)
     elif kind == "loco":
         slot = key[1]
         held = b[LOCO + slot]
         b[LOCO + slot] = frame[2]
-        emit(ev, "loco", player=p, tile=frame[2], slot=slot, displaced=held)
+        if ev is not None:
+            emit(ev, "loco", player=p, tile=frame[2], slot=slot, displaced=held)
         if held:
             frame[2], frame[3] = held, SLOT_LINE[slot]
         else:
@@ -875,22 +1007,26 @@ def answer_frame(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events
     elif kind == "loco_factory":
         st.stack.pop()
         st.fstock[frame[2]] += 1
-        emit(ev, "loco_to_factory", player=p, tile=frame[2])
+        if ev is not None:
+            emit(ev, "loco_to_factory", player=p, tile=frame[2])
     elif kind == "replace_factory":
         st.stack.pop()
         old = b[FACT + key[1]]
         b[FACT + key[1]] = frame[2]
         st.fstock[old] += 1
-        emit(ev, "factory", player=p, factory=frame[2], space=key[1], replaced=old)
+        if ev is not None:
+            emit(ev, "factory", player=p, factory=frame[2], space=key[1], replaced=old)
     elif kind == "advantage":
         st.stack.pop()
         b[TOKENS] |= 1 << (key[1] - 1)
-        emit(ev, "advantage_token", player=p, token=key[1])
+        if ev is not None:
+            emit(ev, "advantage_token", player=p, token=key[1])
         run_effect(st, p, ADVANTAGE_TOKENS[key[1] - 1], True, False, ev)
     elif kind == "advantage_card":
         st.stack.pop()
         st.adv_cards &= ~(1 << key[1])
-        emit(ev, "advantage_card", player=p, card=key[1])
+        if ev is not None:
+            emit(ev, "advantage_card", player=p, card=key[1])
         run_effect(st, p, ADVANTAGE_CARDS[key[1] - 1], False, False, ev)
     elif kind == "again":
         st.stack.pop()
@@ -899,7 +1035,8 @@ def answer_frame(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events
         frame[2] = 1
         st.seen[p] = deck_mask(st.deck)
         st.seen_at[p] = st.eb_seq
-        emit(ev, "look", player=p)
+        if ev is not None:
+            emit(ev, "look", player=p)
     elif kind == "blind":
         st.stack.pop()
         add_vp(st, p, BLIND_VP, VP_BONUS, ev, "end bonus blind")
@@ -914,7 +1051,8 @@ def answer_frame(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events
             ev.append(Event("end_bonus", {"player": p}, {"card": key[1]}, (p,)))
     elif kind == "repeat":
         st.stack.pop()
-        emit(ev, "repeat", player=p, space=key[1])
+        if ev is not None:
+            emit(ev, "repeat", player=p, space=key[1])
         run_space(st, p, key[1], black_worker_on(st, p, key[1]), bool(frame[2]), ev)
     elif kind == "reuse":
         st.stack.pop()
@@ -923,12 +1061,14 @@ def answer_frame(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events
     elif kind == "reuse_skip":
         st.stack.pop()
         st.turn_serial += 1
-        emit(ev, "reuse_skip", player=p)
+        if ev is not None:
+            emit(ev, "reuse_skip", player=p)
     elif kind == "start_bonus":
         st.stack.pop()
         st.start_bonus &= ~(1 << key[1])
         st.turn_serial += 1
-        emit(ev, "start_bonus", player=p, card=key[1])
+        if ev is not None:
+            emit(ev, "start_bonus", player=p, card=key[1])
         run_effect(st, p, START_BONUS[key[1] - 1], False, False, ev)
 
 
@@ -943,7 +1083,8 @@ def take_tile(st: RRState, frame: list[int], key: tuple[Any, ...], ev: Events) -
         else:
             st.stack.pop()
             must = False
-        emit(ev, "take_loco", player=p, tile=tile)
+        if ev is not None:
+            emit(ev, "take_loco", player=p, tile=tile)
         st.stack.append([F_LOCO_DONE, p])
         st.stack.append([F_LOCO, p, tile, -1, int(must)])
         return
@@ -974,6 +1115,7 @@ AUTO_ANSWER = frozenset((F_STEPS, F_TILE, F_LOCO, F_FREPLACE, F_ADV_CARD, F_AGAI
 
 def settle(st: RRState, events: Events) -> None:
     """Run automatic frames and forced answers until a real decision (or the end)."""
+    st.offered = None
     while st.phase != PHASE_OVER:
         if not st.stack:
             if st.acting >= 0:
@@ -995,69 +1137,163 @@ def settle(st: RRState, events: Events) -> None:
         options = frame_options(st, frame)
         if not options:
             st.stack.pop()
-            emit(events, "lost", player=frame[1], frame=kind)
+            if events is not None:
+                emit(events, "lost", player=frame[1], frame=kind)
             continue
         if len(options) == 1 and kind in AUTO_ANSWER:
-            answer_frame(st, frame, options[0], events)
+            answer_frame(st, frame, A.KEY[options[0].index], events)
             continue
+        st.offered = tuple(options)
         return
 
 
-def turn_options(st: RRState) -> list[tuple[Any, ...]]:
+def turn_options(st: RRState) -> list[Action]:
     """Placements the player on turn may make, and passing (RR-PLAY, RR-PASS)."""
     p = st.order[st.current]
     b = st.boards[p]
-    out: list[tuple[Any, ...]] = []
-    hand, temp, black, rubles = b[HAND], b[TEMP], b[BLACKW], b[RUBLES]
-    strip = STRIPS[st.n]
-    ways: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-    for space in active_spaces(st):
-        index = space.index
-        if st.occ[index] >= 0:
+    out: list[Action] = []
+    ways = _wallet_payments(b)
+    occ = st.occ
+    workers = st.variant.workers
+    rooms = colour_rooms(b)
+    x2_room = min(st.x2_stock, MAX_DOUBLERS - b[X2])
+    capacity = -1  # industry steps possible, worked out when first needed
+    for index, check, data in turn_plan(st):
+        if occ[index] >= 0:
             continue
-        if space.index in ORDER_SPACES:
+        if check == CHECK_SIMPLE:  # steps, industry and x2 tokens only
+            paid = ways[index * 4 + workers[index]]
+            if not paid:
+                continue
+            x2, industry, single, steps, tokens = data
+            if x2 > x2_room:
+                continue
+            if industry:
+                if capacity < 0:
+                    capacity = industry_capacity(b, -1, MOST_INDUSTRY)
+                if capacity < industry:
+                    continue
+            if single >= 0:
+                if rooms[single] < steps:
+                    continue
+            elif steps and not track_feasible(b, list(tokens), rooms):
+                continue
+            out.extend(paid)
+        elif check == CHECK_TILE:
+            paid = ways[index * 4 + workers[index]]
+            if paid and tile_doable(st, b, data):
+                out.extend(paid)
+        elif check == CHECK_TEMP:
+            paid = ways[index * 4 + workers[index]]
+            if paid and st.temp_on_space == TEMP_WORKERS:
+                out.extend(paid)
+        elif check == CHECK_ORDER:
             out.extend(order_payments(st, p, b, index))
-            continue
-        if space.index == HIRE_SPACE:
-            if rubles >= 1 and st.strip[strip.hire]:
-                out.append(("place", index, 0, 0, 0))
-            continue
-        cost = space_cost(st, space)
-        if space.strip_position >= 0 and not cost:
-            continue
-        key = (cost, space.rubles)
-        if key not in ways:
-            ways[key] = affordable(cost, space.rubles, hand, temp, black, rubles)
-        payments = ways[key]
-        if payments and (partial_space(st, space) or effect_doable(st, p, space_effect(st, space))):
-            out.extend(("place", index, r, k, t) for r, k, t in payments)
-    for e in range(1, 16):
-        if b[ENGS] >> e & 1 and not b[ENG_USED] >> e & 1:
-            index = engineer_space(e)
-            payments = affordable(SPACES[index].workers, 0, hand, temp, black, rubles)
-            out.extend(("place", index, r, k, t) for r, k, t in payments)
-    out.append(("pass",))
+        elif check == CHECK_HIRE:
+            if b[RUBLES] >= 1 and st.strip[STRIPS[st.n].hire]:
+                out.append(A.PLACE[index][0, 0, 0])
+        elif check == CHECK_PUBLIC:
+            tile = st.strip[data]
+            if tile:
+                paid = ways[index * 4 + ENGINEER_COST[tile]]
+                partial = st.options["public_engineers_partial"]
+                if paid and (partial or effect_doable(st, p, ENGINEER_EFFECTS[tile], rooms)):
+                    out.extend(paid)
+        else:
+            paid = ways[index * 4 + workers[index]]
+            if paid and effect_doable(st, p, data, rooms):
+                out.extend(paid)
+    owned = b[ENGS] & ~b[ENG_USED]
+    while owned:
+        e = (owned & -owned).bit_length() - 1
+        owned &= owned - 1
+        out.extend(ways[engineer_space(e) * 4 + ENGINEER_COST[e]])
+    out.append(A.PASS)
     return out
 
 
-COMBOS: dict[int, tuple[tuple[int, int, int], ...]] = {
-    w: tuple((r, k, t) for r in range(w + 1) for k in range(2) for t in range(3) if r + k + t <= w)
-    for w in range(4)
-}
-"""Ways to pay `w` workers: (rubles, black worker, temporary workers), own workers for the rest."""
+CHECK_SIMPLE, CHECK_TILE, CHECK_TEMP, CHECK_ORDER, CHECK_HIRE, CHECK_PUBLIC, CHECK_OTHER = range(7)
+ALWAYS = frozenset((OP_RUBLES, OP_VP))
+"""Parts that can always be carried out."""
 
 
-def affordable(
-    cost: int, fixed_rubles: int, hand: int, temp: int, black: int, rubles: int
-) -> list[tuple[int, int, int]]:
-    return [
-        (r, k, t)
-        for r, k, t in COMBOS[cost]
-        if r + fixed_rubles <= rubles and k <= black and t <= temp and cost - r - k - t <= hand
-    ]
+def _check(space: Space) -> tuple[int, Any]:
+    """How `turn_options` tells whether a main-board space's action can be done in full,
+    and what it needs for that: simple spaces (track steps, industry steps, x2 tokens and
+    parts that never fail) are checked from the rooms of the colours and the industry
+    capacity worked out once a turn."""
+    index = space.index
+    if index in ORDER_SPACES:
+        return CHECK_ORDER, None
+    if index == HIRE_SPACE:
+        return CHECK_HIRE, None
+    if space.strip_position >= 0:
+        return CHECK_PUBLIC, space.strip_position
+    n = need(space.effect)
+    if space.effect == ((OP_TEMP, 0),):
+        return CHECK_TEMP, None
+    if len(space.effect) == 1 and space.effect[0][0] == OP_TILE:
+        return CHECK_TILE, space.effect[0][1]
+    if n.again or any(op not in ALWAYS for op, _ in n.parts):
+        return CHECK_OTHER, space.effect
+    return CHECK_SIMPLE, (n.x2, n.industry, n.single, n.steps, n.tokens)
 
 
-def order_payments(st: RRState, p: int, b: list[int], index: int) -> list[tuple[Any, ...]]:
+CHECKS = {s.index: _check(s) for s in SPACES[:MAIN_SPACES]}
+MOST_INDUSTRY = max(data[1] for check, data in CHECKS.values() if check == CHECK_SIMPLE)
+_PLANS: dict[tuple[int, bool], tuple[tuple[int, int, Any], ...]] = {}
+
+
+def turn_plan(st: RRState) -> tuple[tuple[int, int, Any], ...]:
+    """(space, check, what the check needs) for each space usable this round."""
+    key = (st.n, st.round == st.rounds)
+    found = _PLANS.get(key)
+    if found is None:
+        found = _PLANS[key] = tuple((s.index, *CHECKS[s.index]) for s in active_spaces(st))
+    return found
+
+
+_WALLETS: dict[int, tuple[tuple[Action, ...], ...]] = {}
+
+
+def _wallet_payments(b: list[int]) -> tuple[tuple[Action, ...], ...]:
+    """What this board can pay: entry `space * 4 + cost` lists the placements on that space
+    at that cost (`payments`). Counts are clamped to what any space can take, so there are
+    few wallets and each is worked out once."""
+    hand, temp, rubles = b[HAND], b[TEMP], b[RUBLES]
+    hand, temp, rubles = (
+        (hand if hand < 3 else 3),
+        (temp if temp < 2 else 2),
+        (rubles if rubles < 4 else 4),
+    )
+    wallet = hand | temp << 2 | b[BLACKW] << 4 | rubles << 5
+    found = _WALLETS.get(wallet)
+    if found is None:
+        found = _WALLETS[wallet] = tuple(
+            payments(index, cost, hand, temp, b[BLACKW], rubles)
+            if (cost, 0, 0) in A.PLACE[index]
+            else ()
+            for index in range(len(SPACES))
+            for cost in range(4)
+        )
+    return found
+
+
+def payments(
+    index: int, cost: int, hand: int, temp: int, black: int, rubles: int
+) -> tuple[Action, ...]:
+    """The placements on space `index` costing `cost` workers that a player holding these
+    can pay (RR-RUB-1, -2): rubles, the black worker and temporary workers for workers."""
+    fixed = SPACES[index].rubles
+    place = A.PLACE[index]
+    return tuple(
+        place[r, k, t]
+        for r, k, t in A.COMBOS[cost]
+        if r + fixed <= rubles and k <= black and t <= temp and cost - r - k - t <= hand
+    )
+
+
+def order_payments(st: RRState, p: int, b: list[int], index: int) -> list[Action]:
     """Turn-order spaces (RR-ORDER-2..4, -7). A ruble is at once exchanged for a worker, so
     paying with a ruble is offered only to a player with no worker to exchange (R-6)."""
     position = ORDER_SPACES.index(index)
@@ -1065,21 +1301,26 @@ def order_payments(st: RRState, p: int, b: list[int], index: int) -> list[tuple[
         return []
     if st.n > 2 and st.order.index(p) == position:
         return []
-    out: list[tuple[Any, ...]] = []
+    place = A.PLACE[index]
+    out: list[Action] = []
     if b[HAND]:
-        out.append(("place", index, 0, 0, 0))
+        out.append(place[0, 0, 0])
     if b[BLACKW]:
-        out.append(("place", index, 0, 1, 0))
+        out.append(place[0, 1, 0])
     if b[TEMP]:
-        out.append(("place", index, 0, 0, 1))
+        out.append(place[0, 0, 1])
     if not out and b[RUBLES]:
-        out.append(("place", index, 1, 0, 0))
+        out.append(place[1, 0, 0])
     return out
 
 
-def legal_keys(st: RRState) -> list[tuple[Any, ...]]:
+def legal_actions(st: RRState) -> Sequence[Action]:
+    """Every legal action now. The answers to a pending decision were worked out when it
+    was reached (`settle` keeps them in `st.offered`); a turn's placements are listed."""
+    if st.offered is not None:
+        return st.offered
     if st.phase == PHASE_OVER:
-        return []
+        return ()
     if st.stack:
         return frame_options(st, st.stack[-1])
     return turn_options(st)

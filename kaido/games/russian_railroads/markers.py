@@ -53,6 +53,28 @@ def room(b: list[int], line: int, colour: int, gained: int) -> int:
     return ahead - 1 - at if ahead > at + 1 else 0
 
 
+def colour_room(b: list[int], colour: int) -> int:
+    """Steps the markers of one colour can take now, on all lines together (moving one
+    marker changes no other marker's room of that colour)."""
+    gained = LEVEL_AT[b[POS + TSR * 5 + BLACK]]
+    return room(b, 0, colour, gained) + room(b, 1, colour, gained) + room(b, 2, colour, gained)
+
+
+def colour_rooms(b: list[int]) -> list[int]:
+    """`colour_room` of each of the five colours (`room` unrolled: this runs every turn)."""
+    gained = LEVEL_AT[b[POS + TSR * 5 + BLACK]]
+    out = [0, 0, 0, 0, 0]
+    for line in LINES:
+        base = POS + line * 5
+        ahead = LINE_LENGTH[line] + 1  # black may go up to the last square
+        for colour in range(min(gained, LINE_COLOURS[line])):
+            at = b[base + colour]
+            if ahead > at + 1:
+                out[colour] += ahead - 1 - at
+            ahead = at
+    return out
+
+
 def accepts(token: int, colour: int) -> bool:
     if token < 5:
         return token == colour
@@ -83,20 +105,44 @@ def slack(b: list[int], gained: int) -> int:
     return total
 
 
-def track_feasible(b: list[int], tokens: list[int]) -> bool:
-    """Whether all the track `tokens` (counts per kind) can be carried out, in some order."""
+def track_feasible(b: list[int], tokens: list[int], rooms: list[int] | None = None) -> bool:
+    """Whether all the track `tokens` (counts per kind) can be carried out, in some order.
+    `rooms` is `colour_rooms(b)` when the caller has it.
+
+    A step takes one step of room from its own marker and takes none from any other (it
+    may give some to the marker behind, and gained colours only add room). So the tokens
+    can surely be done if each can be given its own step of room of a colour it accepts;
+    only when they cannot is the order searched."""
     wanted = sum(tokens)
     if wanted == 0:
         return True
-    gained = colours_gained(b)
+    if fits(tokens, rooms or colour_rooms(b)):
+        return True
     kinds = [k for k in range(7) if tokens[k]]
-    if len(kinds) == 1:
-        kind = kinds[0]
-        if kind < 5:
-            return sum(room(b, line, kind, gained) for line in LINES) >= wanted
-        if kind == ANY and slack(b, gained) >= wanted:
-            return True
+    if len(kinds) == 1 and kinds[0] < 5:
+        return False  # one colour: its room is all there is
+    gained = colours_gained(b)
+    if kinds == [ANY] and slack(b, gained) >= wanted:
+        return True
+    if not (tokens[BLACK] or tokens[ANY] or tokens[BLACK_OR_GREY]) and any(tokens[gained:5]):
+        return False  # a colour not gained yet, and no black step to gain it
     return _search(b[:], tokens[:], gained)
+
+
+def fits(tokens: list[int], rooms: list[int]) -> bool:
+    """Whether each token can be given its own step of room of a colour it accepts (see
+    `track_feasible`): then the tokens can be carried out in any order."""
+    r0, r1, r2, r3, r4 = rooms
+    t0, t1, t2, t3, t4, t5, t6 = tokens
+    return (
+        t0 <= r0
+        and t1 <= r1
+        and t2 <= r2
+        and t3 <= r3
+        and t4 <= r4
+        and t6 <= r0 - t0 + r1 - t1
+        and t0 + t1 + t2 + t3 + t4 + t5 + t6 <= r0 + r1 + r2 + r3 + r4
+    )
 
 
 def _search(b: list[int], tokens: list[int], gained: int) -> bool:
@@ -123,10 +169,13 @@ def _search(b: list[int], tokens: list[int], gained: int) -> bool:
 def industry_next(b: list[int], marker: int, extra_gap: int = -1) -> int:
     """Where `marker` lands with one step (R-10: the other marker's square is skipped), or -1
     when an empty gap or the end blocks it (RR-IND-2). `extra_gap` counts as filled."""
-    at = b[IND + marker]
+    return _advance(b, b[IND + marker], b[IND + 1 - marker], extra_gap)
+
+
+def _advance(b: list[int], at: int, other: int, extra_gap: int) -> int:
+    """`industry_next` for a marker at `at` with the other marker at `other`."""
     if at < 0:
         return -1
-    other = b[IND + 1 - marker]
     target = at + 1
     if target == other:
         target += 1
@@ -139,20 +188,26 @@ def industry_next(b: list[int], marker: int, extra_gap: int = -1) -> int:
     return target
 
 
-def industry_capacity(b: list[int], extra_gap: int = -1) -> int:
-    """The most industry steps possible now (front marker first gives the most)."""
-    work = b[:]
+def industry_capacity(b: list[int], extra_gap: int = -1, limit: int = 2 * INDUSTRY_END) -> int:
+    """The most industry steps possible now, up to `limit` (when both markers can step,
+    the one behind moves first)."""
+    at = [b[IND], b[IND2]]
     count = 0
-    while True:
-        markers = (0, 1) if work[IND2] > work[IND] else (1, 0)
-        for marker in markers:
-            target = industry_next(work, marker, extra_gap)
+    while count < limit:
+        for marker in (0, 1) if at[1] > at[0] else (1, 0):
+            target = _advance(b, at[marker], at[1 - marker], extra_gap)
             if target >= 0:
-                work[IND + marker] = target
-                count += 1
+                at[marker] = target
                 break
         else:
-            return count
+            break
+        count += 1
+    return count
+
+
+def industry_room(b: list[int], wanted: int, extra_gap: int = -1) -> bool:
+    """Whether `wanted` industry steps are possible now."""
+    return industry_capacity(b, extra_gap, wanted) >= wanted
 
 
 def next_factory_space(b: list[int]) -> int:

@@ -13,16 +13,14 @@ from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.russian_railroads import bots, engine, explain, summary, text, views
+from kaido.games.russian_railroads.actions import KEY, TABLE
 from kaido.games.russian_railroads.components import (
     CONFLICTS,
     DOUBLERS,
     END_BONUS,
     ENGINEER_LETTER,
     ENGINEERS,
-    HIRE_SPACE,
     LOCO_COPIES,
-    MAIN_SPACES,
-    MOST_WORKERS,
     ORDER_SPACES,
     ROUNDS,
     SPACES,
@@ -76,32 +74,6 @@ CONFLICT_LABELS = {
 """Words for the values of those options that are not numbers."""
 
 
-def _action_keys() -> list[Key]:
-    keys: list[Key] = []
-    max_engineer = max(SPACES[MAIN_SPACES + e - 1].workers for e in ENGINEERS)
-    for space in SPACES:
-        if space.index == HIRE_SPACE:
-            combos: tuple[tuple[int, int, int], ...] = ((0, 0, 0),)
-        else:
-            cost = max_engineer if space.strip_position >= 0 else MOST_WORKERS[space.index]
-            combos = engine.COMBOS[cost]
-        keys.extend(("place", space.index, r, k, t) for r, k, t in combos)
-    keys.append(("pass",))
-    keys.extend(("step", line, c) for line in range(3) for c in range(5))
-    keys += [("industry", 0), ("industry", 1), ("stop",)]
-    keys += [("take_loco",), ("take_factory",)] + [("take_stock", n) for n in range(1, 10)]
-    keys += [("loco", k) for k in range(4)] + [("loco_factory",)]
-    keys += [("replace_factory", k) for k in range(5)]
-    keys += [("advantage", k) for k in range(1, 8)]
-    keys += [("advantage_card", k) for k in range(1, 6)]
-    keys += [("again", k) for k in range(1, 4)]
-    keys += [("look",), ("blind",)] + [("keep", c) for c in range(1, len(END_BONUS) + 1)]
-    keys += [("repeat", s.index) for s in SPACES]
-    keys += [("reuse", s.index) for s in SPACES] + [("reuse_skip",)]
-    keys += [("start_bonus", k) for k in range(1, 5)]
-    return keys
-
-
 class RussianRailroads(Game[RRState]):
     id = "russian_railroads"
     title = {"en": "Russian Railroads", "ja": "ロシアンレールロード"}
@@ -131,13 +103,6 @@ class RussianRailroads(Game[RRState]):
     )
     agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}
     bot_levels = {"strong": "mcts:time=1:worlds=1:rollout=0:c=0.25"}  # bench/README.md
-
-    def __init__(self) -> None:
-        table = ActionTable()
-        self.by_key: dict[Key, Action] = {}
-        for key in _action_keys():
-            self.by_key[key] = table.add(key[0], *key[1:])
-        self.table = table
 
     # ---- set-up ---------------------------------------------------------------------------
 
@@ -196,7 +161,7 @@ class RussianRailroads(Game[RRState]):
             st.strip[position] = engineer
 
     def action_table(self, options: Options) -> ActionTable:
-        return self.table
+        return TABLE
 
     # ---- playing --------------------------------------------------------------------------
 
@@ -204,12 +169,11 @@ class RussianRailroads(Game[RRState]):
         return engine.to_move(state)
 
     def legal_actions(self, state: RRState) -> Sequence[Action]:
-        by_key = self.by_key
-        return [by_key[key] for key in engine.legal_keys(state)]
+        return engine.legal_actions(state)
 
     def step(self, state: RRState, action: Action, events: list[Event] | None) -> None:
         state.fresh_scores = None
-        engine.answer(state, (action.kind, *action.args), events)
+        engine.answer(state, KEY[action.index], events)
 
     def explain_illegal(self, state: RRState, action: Action) -> IllegalAction:
         return explain.why(state, (action.kind, *action.args))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from kaido.games.russian_railroads.components import (
     DOUBLER_SQUARES,
     END_BONUS,
@@ -50,7 +52,7 @@ def line_score(b: list[int], line: int) -> int:
     colour of the nearest marker on or ahead of it; x2 squares doubled on the TSR."""
     values = REVALUED if b[REVALUED_FLAG] else VALUES
     limit = min(reach(b, line), LINE_LENGTH[line])
-    doubled = DOUBLER_SQUARES[: b[X2]] if line == TSR else ()
+    doubled = b[X2] if line == TSR else 0  # the first `doubled` DOUBLER_SQUARES count twice
     total = 0
     low = 0  # squares above `low` are not yet counted
     base = POS + line * 5
@@ -62,7 +64,9 @@ def line_score(b: list[int], line: int) -> int:
         if high > low:
             value = values[colour]
             total += value * (high - low)
-            total += value * sum(1 for sq in doubled if low < sq <= high)
+            if doubled:
+                twice = bisect_right(DOUBLER_SQUARES, high, 0, doubled)
+                total += value * (twice - bisect_right(DOUBLER_SQUARES, low, 0, doubled))
         low = at
         if low >= limit:
             break
@@ -95,7 +99,7 @@ def round_score(b: list[int], data: Variant) -> tuple[int, int, int, int]:
 
 def engineer_count(b: list[int], cards: list[int]) -> int:
     """Engineer tiles owned, plus 1 for end bonus card 9 (RR-END-3, R-3)."""
-    return bin(b[ENGS]).count("1") + (1 if 9 in cards else 0)
+    return b[ENGS].bit_count() + (1 if 9 in cards else 0)
 
 
 def highest_engineer(b: list[int]) -> int:
@@ -121,7 +125,7 @@ def end_bonus_vp(b: list[int], card: int) -> int:
     if kind == "black_squares":
         return sum(b[POS + line * 5] for line in range(3))
     if kind == "advantage_tokens":
-        return min(int(spec["cap"]), int(spec["each"]) * bin(b[TOKENS]).count("1"))
+        return min(int(spec["cap"]), int(spec["each"]) * b[TOKENS].bit_count())
     if kind == "doublers":
         best = 0
         for threshold, vp in spec["tiers"]:
@@ -129,7 +133,7 @@ def end_bonus_vp(b: list[int], card: int) -> int:
                 best = vp
         return int(best)
     if kind == "engineers":
-        return int(spec["each"]) * bin(b[ENGS]).count("1")
+        return int(spec["each"]) * b[ENGS].bit_count()
     return 0  # engineer_card: counts in the majority instead
 
 

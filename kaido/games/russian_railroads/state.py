@@ -6,6 +6,7 @@ decisions live on `stack` as small int lists ("frames"), the top one deciding no
 
 from __future__ import annotations
 
+from kaido.core.actions import Action
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 from kaido.games.russian_railroads.components import Variant, variant
@@ -73,6 +74,7 @@ class RRState:
         "hands",
         "n",
         "occ",
+        "offered",
         "options",
         "order",
         "phase",
@@ -131,6 +133,9 @@ class RRState:
         self.rubles_given = 0  # rubles taken from the stock during play (unlimited, RR-FAQ-1)
         self.rubles_back = 0  # rubles returned to the stock from the board (RR-ROUND-1)
         self.fresh_scores: list[tuple[int, ...]] | None = None
+        self.offered: tuple[Action, ...] | None = None
+        """The answers to the decision pending now, kept by `engine.settle` when it reaches
+        it and dropped at every change. Code that edits a state by hand sets it to None."""
 
     def copy(self) -> RRState:
         other = RRState.__new__(RRState)
@@ -167,4 +172,5 @@ class RRState:
         other.rubles_given = self.rubles_given
         other.rubles_back = self.rubles_back
         other.fresh_scores = self.fresh_scores
+        other.offered = self.offered
         return other

@@ -137,6 +137,7 @@ def determinize(st: RRState, player: int, rng: Rng) -> RRState:
     players' cards, consistently with the deck `player` last looked at (if any)."""
     world = st.copy()
     world.rng = rng.spawn()
+    world.offered = None  # the end bonus cards to keep may differ
     mine = {card for card, _ in st.hands[player]}
     others = [
         (seat, i, seq)

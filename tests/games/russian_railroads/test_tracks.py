@@ -322,3 +322,44 @@ def test_brown_and_white_single_step_spaces_rr_track_1() -> None:
     place(st, "white_2")  # one marker can move: both steps are carried out at once
     assert markers(st, 0, TSR)[WHITE] == 7
     assert markers(st, 0, TSR)[BROWN] == 13
+
+
+def _random_boards(count: int) -> list[list[int]]:
+    """Boards with markers in random legal places (each behind the one ahead, or beside its
+    line), many of them without room, as late in a game."""
+    from kaido.core.rng import Rng
+    from kaido.games.russian_railroads.components import LINE_COLOURS, LINE_LENGTH
+    from kaido.games.russian_railroads.state import BOARD_SIZE
+
+    rng = Rng(11)
+    boards = []
+    for _ in range(count):
+        b = [0] * BOARD_SIZE
+        for line in range(3):
+            ahead = LINE_LENGTH[line] + 1
+            for colour in range(LINE_COLOURS[line]):
+                at = 1 + rng.below(ahead - 1) if ahead > 1 else 0
+                roll = rng.below(4)
+                if roll < 2:
+                    at = ahead - 1  # right behind the marker ahead: no room
+                elif roll == 2 and colour:
+                    at = 0  # still beside the line
+                b[POS + line * 5 + colour] = at
+                ahead = at
+        boards.append(b)
+    return boards
+
+
+def test_feasibility_shortcut_agrees_with_the_search_rr_play_4_rr_track_6() -> None:
+    """RR-PLAY-4 / RR-TRACK-5, -6, -11: whether a space's steps can all be done is decided
+    from each colour's room when every step can have its own (`markers.fits`); that must
+    agree with trying every order (`_search`) for every mix of up to 3 steps of any kinds."""
+    from itertools import product
+
+    from kaido.games.russian_railroads.markers import _search, colours_gained, track_feasible
+
+    mixes = [list(t) for t in product(range(4), repeat=7) if 0 < sum(t) <= 3]
+    for b in _random_boards(300):
+        for tokens in mixes:
+            expected = _search(b[:], tokens[:], colours_gained(b))
+            assert track_feasible(b, tokens[:]) == expected, (b, tokens)

@@ -1,0 +1,144 @@
+"""A game engine's speed: random games and decisions per second, on one core.
+
+    .venv/bin/python bench/speed.py russian_railroads --games 100 --runs 5
+    .venv/bin/python bench/speed.py russian_railroads --players 4 --baseline b09d416
+    .venv/bin/python bench/speed.py traveling_merchants --games 20 --runs 3
+    .venv/bin/python bench/speed.py cargo_empire --options clans=true
+
+For each player count, plays `games` seeded games between random agents (no invariant
+checks, actions trusted as `legal_actions` gave them) `runs` times and prints the median
+games/s and decisions/s. Every run is a fresh process pinned to one core (`taskset`, where
+there is one). With `--baseline REF` the tree of that commit is exported to a temporary
+directory and measured the same way, its runs alternating with this tree's, so both
+see the same machine load; the ratio is the median of the paired runs. Decisions per CPU
+second (the process's own time) are printed too: on a shared machine they move less with
+the load than the wall-clock figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import Any, NamedTuple
+
+HERE = Path(__file__).resolve().parent.parent
+
+# Uses only what every version of Kaido has: get_game, RandomAgent, play_out.
+RUN = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+from kaido.agents import RandomAgent
+from kaido.core.match import play_out
+from kaido.games import get_game
+game = get_game({game!r})
+options = game.make_options(players={players}, **{options!r})
+decisions = 0
+started, cpu = time.perf_counter(), time.process_time()
+for seed in range({first}, {first} + {games}):
+    state = game.setup(options, seed)
+    agents = [RandomAgent(seed * 13 + p) for p in range({players})]
+    decisions += len(play_out(game, state, agents))
+elapsed = time.perf_counter() - started
+cpu = time.process_time() - cpu
+print(json.dumps([{games} / elapsed, decisions / elapsed, decisions / cpu]))
+"""
+
+
+class Setup(NamedTuple):
+    game: str
+    options: dict[str, Any]
+    games: int
+
+
+def one_run(root: Path, setup: Setup, players: int, first: int) -> tuple[float, float, float]:
+    """(games/s, decisions/s, decisions per CPU second) of the games of `setup` in the tree
+    at `root`, in its own process on one core."""
+    code = RUN.format(root=str(root), players=players, first=first, **setup._asdict())
+    command = [sys.executable, "-c", code]
+    if shutil.which("taskset"):
+        command = ["taskset", "-c", "0", *command]
+    out = subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
+    games_s, decisions_s, decisions_cpu = json.loads(out.stdout.strip().splitlines()[-1])
+    return games_s, decisions_s, decisions_cpu
+
+
+def export(ref: str, into: Path) -> Path:
+    """The tree of commit `ref`, written under `into`."""
+    archive = subprocess.run(
+        ["git", "-C", str(HERE), "archive", "--format=tar", ref, "kaido"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tempfile.TemporaryFile() as handle:
+        handle.write(archive)
+        handle.seek(0)
+        with tarfile.open(fileobj=handle) as tar:
+            tar.extractall(into, filter="data")
+    return into
+
+
+def measure(roots: dict[str, Path], setup: Setup, players: int, runs: int) -> dict[str, object]:
+    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in roots}
+    for run in range(runs):
+        for name, root in roots.items():  # alternate, so load changes hit both alike
+            results[name].append(one_run(root, setup, players, run * setup.games))
+    out: dict[str, object] = {}
+    for name, rows in results.items():
+        out[name] = {
+            "games_per_s": round(statistics.median(r[0] for r in rows), 1),
+            "decisions_per_s": round(statistics.median(r[1] for r in rows)),
+            "decisions_per_cpu_s": round(statistics.median(r[2] for r in rows)),
+            "runs_decisions_per_s": [round(r[1]) for r in rows],
+        }
+    if len(roots) == 2:
+        now, before = results["this tree"], results["baseline"]
+        for name, k in (("ratio_decisions", 1), ("ratio_decisions_cpu", 2)):
+            pairs = zip(now, before, strict=True)
+            out[name] = round(statistics.median(a[k] / b[k] for a, b in pairs), 2)
+    return out
+
+
+def checked_options(parser: argparse.ArgumentParser, game_id: str, text: str) -> dict[str, Any]:
+    """The options given as text, checked against the game's own (an error names what is
+    wrong)."""
+    sys.path.insert(0, str(HERE))
+    from kaido.core.errors import KaidoError
+    from kaido.core.options import parse_option_text
+    from kaido.games import get_game
+
+    try:
+        game = get_game(game_id)
+        options = dict(parse_option_text(text))
+        game.make_options(options)
+    except KaidoError as error:
+        parser.error(str(error))
+    return options
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game", help="a game id (see `kaido games`)")
+    parser.add_argument("--options", default="", help="game options as name=value,...")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    parser.add_argument("--baseline", help="a commit to measure side by side (before)")
+    args = parser.parse_args()
+    setup = Setup(args.game, checked_options(parser, args.game, args.options), args.games)
+    with tempfile.TemporaryDirectory() as tmp:
+        roots = {"this tree": HERE}
+        if args.baseline:
+            roots["baseline"] = export(args.baseline, Path(tmp))
+        out = {f"{players}p": measure(roots, setup, players, args.runs) for players in args.players}
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
