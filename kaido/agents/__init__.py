@@ -33,6 +33,7 @@ __all__ = [
     "RandomAgent",
     "agent_kinds",
     "make_agent",
+    "parse_spec",
 ]
 
 
@@ -48,15 +49,21 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + seat * 7919 + 1) % (1 << 62)
 
 
-def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
-    """The agent a spec such as `mcts:time=0.2` describes, seeded with `seed`."""
+def parse_spec(spec: str, game: Game[Any]) -> tuple[str, type[Agent], dict[str, Any]]:
+    """A spec such as `mcts:time=0.2` as (kind, agent class, settings), each setting
+    checked and typed; a KaidoError says what is wrong."""
     kind, *parts = spec.strip().split(":")
     kinds = agent_kinds(game)
     if kind not in kinds:
         raise KaidoError(f"no agent {kind!r} for {game.id} (agents: {', '.join(kinds)})")
     module, _, attribute = kinds[kind].partition(":")
     cls = getattr(importlib.import_module(module), attribute)
-    settings = parse_settings(kind, cls, parts)
+    return kind, cls, parse_settings(kind, cls, parts)
+
+
+def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
+    """The agent a spec such as `mcts:time=0.2` describes, seeded with `seed`."""
+    kind, cls, settings = parse_spec(spec, game)
     try:
         agent: Agent = cls(seed=seed, **settings)
     except ValueError as error:

@@ -15,6 +15,7 @@ _GAMES: dict[str, str] = {
     "russian_railroads": "kaido.games.russian_railroads:GAME",
     "cargo_empire": "kaido.games.cargo_empire:GAME",
     "traveling_merchants": "kaido.games.traveling_merchants:GAME",
+    "forwarder_of_xanadu": "kaido.games.forwarder_of_xanadu:GAME",
 }
 
 _loaded: dict[str, Game[Any]] = {}

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from kaido.agents import make_agent
+from kaido.agents import make_agent, parse_spec
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 
@@ -43,13 +43,10 @@ def default_specs(game: Game[Any]) -> dict[str, str]:
     return {"easy": "greedy", "normal": normal, "strong": "mcts:time=1", **game.bot_levels}
 
 
-def spec_seconds(spec: str) -> float:
+def spec_seconds(spec: str, game: Game[Any]) -> float:
     """The search time a spec asks for (0 for bots that do not search by time)."""
-    for part in spec.split(":")[1:]:
-        name, _, value = part.partition("=")
-        if name == "time":
-            return float(value)
-    return 0.0
+    _kind, _cls, settings = parse_spec(spec, game)
+    return float(settings.get("time") or 0.0)
 
 
 class BotLevels:
@@ -87,7 +84,7 @@ class BotLevels:
         return [
             {
                 "level": level,
-                "seconds": min(spec_seconds(specs[level]), self.cap),
+                "seconds": min(spec_seconds(specs[level], game), self.cap),
                 "help": HELP[level],
             }
             for level in LEVELS

@@ -1,11 +1,15 @@
 // The page shell: header, sign-in, and which page the address shows.
 import { get, post } from "./api.js";
 import { clear, h } from "./dom.js";
-import { lang, setLang, t } from "./i18n.js";
+import { errorText, lang, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showTable } from "./table.js";
 import { link, navigate, notifyError } from "./ui.js";
+
+// What the server accepts for a new account's password (kaido/server/auth.py).
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 256;
 
 const session = { user: null, preferences: null, games: [], leave: null };
 
@@ -37,14 +41,33 @@ async function signOut() {
 
 function signInPage(main) {
   const name = h("input", { name: "name", autocomplete: "username", required: true, maxlength: 24 });
-  const password = h("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
+  const password = h("input", { name: "password", type: "password", autocomplete: "current-password", required: true, "aria-describedby": "password-rule" });
+  // The rule for a new password stands next to the field; it turns red when a new account
+  // is asked with a password that breaks it. A refusal is said in the form, not in a notice
+  // that could outlive it.
+  const rule = h("small", { class: "rule", id: "password-rule" }, t("auth.passwordRule", { min: MIN_PASSWORD, max: MAX_PASSWORD }));
+  const problem = h("p", { class: "form-error", role: "alert" });
+  const forget = () => {
+    rule.classList.remove("bad");
+    problem.textContent = "";
+  };
+  name.addEventListener("input", forget);
+  password.addEventListener("input", forget);
   const submit = (path) => async (event) => {
     event.preventDefault();
+    forget();
+    const length = password.value.length;
+    if (path === "/api/register" && (length < MIN_PASSWORD || length > MAX_PASSWORD)) {
+      rule.classList.add("bad");
+      password.focus();
+      return;
+    }
     try {
       session.user = (await post(path, { name: name.value, password: password.value })).user;
+      clear(document.getElementById("notice"));
       route();
     } catch (error) {
-      notifyError(error);
+      problem.textContent = errorText(error);
     }
   };
   const guest = async () => {
@@ -60,7 +83,8 @@ function signInPage(main) {
       h("h1", {}, t("auth.title")),
       h("form", { onsubmit: submit("/api/login") },
         h("label", {}, t("auth.name"), name),
-        h("label", {}, t("auth.password"), password),
+        h("label", {}, t("auth.password"), password, rule),
+        problem,
         h("div", { class: "row" },
           h("button", { type: "submit", class: "primary", id: "signin" }, t("auth.signin")),
           h("button", { type: "button", id: "register", onclick: submit("/api/register") }, t("auth.register")),

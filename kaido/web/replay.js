@@ -4,7 +4,8 @@ import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./lobby.js";
 import { loadBoard } from "./table.js";
-import { colourDot, link, notifyError } from "./ui.js";
+import { icon } from "./icons.js";
+import { link, logEntries, notifyError } from "./ui.js";
 import { renderValue } from "./view.js";
 
 export async function showReplay(main, tableId, session) {
@@ -24,11 +25,11 @@ export async function showReplay(main, tableId, session) {
     const snap = page.snapshot;
     const players = snap.players;
     const controls = h("div", { class: "replay-controls" },
-      h("button", { type: "button", class: "first", onclick: () => show(0) }, t("replay.first")),
-      h("button", { type: "button", class: "prev", onclick: () => show(page.step - 1) }, t("replay.prev")),
+      h("button", { type: "button", class: "first", onclick: () => show(0) }, icon("first"), " ", t("replay.first")),
+      h("button", { type: "button", class: "prev", onclick: () => show(page.step - 1) }, icon("prev"), " ", t("replay.prev")),
       h("input", { type: "range", min: 0, max: page.log.steps, value: page.step, onchange: (e) => show(Number(e.target.value)) }),
-      h("button", { type: "button", class: "next", onclick: () => show(page.step + 1) }, t("replay.next")),
-      h("button", { type: "button", class: "last", onclick: () => show(page.log.steps) }, t("replay.last")),
+      h("button", { type: "button", class: "next", onclick: () => show(page.step + 1) }, t("replay.next"), " ", icon("next")),
+      h("button", { type: "button", class: "last", onclick: () => show(page.log.steps) }, t("replay.last"), " ", icon("last")),
       h("span", { class: "step-label" }, t("replay.step", { n: page.step, total: page.log.steps })),
     );
     const viewer = h("select", { name: "viewer" },
@@ -44,9 +45,7 @@ export async function showReplay(main, tableId, session) {
       const message = { ...snap, legal: [], seat: page.viewer, status: "replay" };
       board.push(page.board.module.drawBoard({ geometry: page.board.geometry, message, lang: lang(), players, onAct: () => {}, interactive: false }).element);
     }
-    const entries = page.log.log.slice(0, page.step).map((step) => h("li", { class: `p${step.player} ${step.step === page.step ? "current" : ""}` },
-      h("span", { class: "who" }, colourDot(players, step.player), players[step.player]),
-      step.events.map((event) => h("span", { class: "event" }, event.text))));
+    const entries = logEntries(page.log.log.slice(0, page.step), players, page.step);
     clear(main).append(h("div", { class: "table-page replay", dataset: { step: page.step } },
       h("div", { class: "board-area" },
         h("h1", { class: "table-title" }, `${t("replay.title")}: ${gameTitle(session.games, page.log.game)}`),

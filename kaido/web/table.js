@@ -3,7 +3,7 @@ import { post } from "./api.js";
 import { actionKey, clear, h } from "./dom.js";
 import { duration, errorText, lang, t } from "./i18n.js";
 import { gameTitle, seatLabel } from "./lobby.js";
-import { colourDot, link, navigate, notify, notifyError } from "./ui.js";
+import { colourDot, forgetConnection, link, logEntries, navigate, notify, notifyError, showConnection } from "./ui.js";
 import { chart } from "./charts.js";
 import { enableZoom } from "./zoom.js";
 import { renderValue } from "./view.js";
@@ -51,13 +51,13 @@ class TablePage {
     this.socket.onopen = () => {
       this.online = true;
       this.retries = 0;
-      document.body.classList.remove("offline");
+      showConnection(true);
     };
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = () => {
       this.online = false;
       if (this.closed) return;
-      document.body.classList.add("offline");
+      showConnection(false);
       this.pending = false;
       const wait = Math.min(8000, 500 * 2 ** this.retries++);
       setTimeout(() => !this.closed && this.connect(), wait);
@@ -68,7 +68,7 @@ class TablePage {
   close() {
     this.closed = true;
     clearInterval(this.timer);
-    document.body.classList.remove("offline");
+    forgetConnection();
     if (this.socket) this.socket.close();
   }
 
@@ -431,11 +431,7 @@ class TablePage {
   }
 
   logPart() {
-    const players = this.players();
-    // Steps without events (a card added to an offer being written) say nothing to show.
-    const items = this.log.filter((step) => step.events.length).map((step) => h("li", { class: `p${step.player}`, dataset: { step: step.step } },
-      h("span", { class: "who" }, colourDot(players, step.player), players[step.player]),
-      step.events.map((event) => h("span", { class: "event" }, event.text))));
+    const items = logEntries(this.log, this.players());
     return h("section", { class: `panel log drawer ${this.logOpen ? "open" : ""}` },
       h("div", { class: "log-head" }, h("h2", {}, t("table.log")),
         h("button", { type: "button", class: "log-close small", onclick: () => this.toggleLog() }, t("table.close"))),

@@ -1,6 +1,6 @@
 // What every page shares: notices and moving to another page.
 import { clear, h } from "./dom.js";
-import { errorText } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 
 let noticeTimer = 0;
 
@@ -13,6 +13,32 @@ export function notify(text, kind = "error") {
 
 export function notifyError(error) {
   notify(errorText(error));
+}
+
+// The connection of a live page: a banner across the top while it is lost, and a toast
+// for a few seconds once it is back.
+let connectionLost = false;
+
+export function showConnection(online) {
+  for (const banner of document.querySelectorAll(".connection-lost")) banner.remove();
+  if (!online) {
+    document.body.append(h("div", { class: "connection-lost", role: "alert" }, h("span", { class: "spinner", "aria-hidden": "true" }), t("table.reconnecting")));
+  } else if (connectionLost) {
+    toast(t("table.backOnline"));
+  }
+  connectionLost = !online;
+}
+
+// The page is left: no banner, and no toast when it is next online.
+export function forgetConnection() {
+  connectionLost = false;
+  for (const banner of document.querySelectorAll(".connection-lost")) banner.remove();
+}
+
+export function toast(text) {
+  const shown = h("div", { class: "toast", role: "status" }, text);
+  document.body.append(shown);
+  setTimeout(() => shown.remove(), 4000);
 }
 
 export function navigate(path) {
@@ -47,4 +73,26 @@ export function colourDot(players, seat) {
   dot.className = "dot";
   dot.style.background = seatColour(players, seat);
   return dot;
+}
+
+// The move log's entries: each step under the player who took it, except that an event
+// starting a turn (kind `turn`, naming its player) opens an entry of that player, so
+// "red's turn" is read under red, not under the player who ended the turn before.
+// Steps without events (a card added to an offer being written) show nothing.
+export function logEntries(log, players, current = null) {
+  const entries = [];
+  for (const step of log) {
+    let entry = null;
+    for (const event of step.events) {
+      const starts = event.data && event.data.kind === "turn" && Number.isInteger(event.data.player);
+      if (!entry || starts) {
+        const who = starts ? event.data.player : step.player;
+        entry = h("li", { class: `p${who} ${step.step === current ? "current" : ""}`, dataset: { step: step.step } },
+          h("span", { class: "who" }, colourDot(players, who), players[who]));
+        entries.push(entry);
+      }
+      entry.append(h("span", { class: "event" }, event.text));
+    }
+  }
+  return entries;
 }

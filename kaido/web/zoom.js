@@ -5,6 +5,7 @@
 // The zoom is kept (in `memory`) while the page is drawn again after each move.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 
 const TOUCH = 44;
 
@@ -22,7 +23,7 @@ function zoomable(svg, key, memory) {
   const factor = Math.min(10, TOUCH / target);
   const box = h("div", { class: "zoom-box" });
   svg.replaceWith(box);
-  const out = h("button", { type: "button", class: "zoom-out", "aria-label": t("table.zoomOut"), title: t("table.zoomOut") }, "⤢");
+  const out = h("button", { type: "button", class: "zoom-out", "aria-label": t("table.zoomOut"), title: t("table.zoomOut") }, icon("whole"));
   box.append(svg, out);
   const show = (view) => {
     svg.classList.toggle("zoomed", Boolean(view));

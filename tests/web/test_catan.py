@@ -21,6 +21,7 @@ from tests.web.pages import (
 )
 
 CATAN = get_game("catan")
+CATAN_COLOURS = ["red", "blue", "white", "orange"]
 PAGE = ".table-page:not(.pending)"
 CHOICES = f"{PAGE} [data-action]"
 MENUS = f"{PAGE} svg.catan .place:not([data-action])"
@@ -245,8 +246,44 @@ def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None
     assert "offered" in done, done
     expect(page.locator(".result table tr")).to_have_count(5)
     check_summary(page, table, rows=5, charts=2)
+    check_log_turns(page)
+    check_badges(page, table)
     record = Record.loads(page.evaluate(f"fetch('/api/tables/{table}/record').then(r => r.text())"))
     assert record.game == "catan" and record.result is not None
+
+
+def check_log_turns(page: Page) -> None:
+    """Each "<colour>'s turn" opens an entry of the log under that colour, not under the
+    player who ended the turn before."""
+    entries = page.eval_on_selector_all(
+        ".log li",
+        "els => els.map(e => [e.querySelector('.who').textContent,"
+        " [...e.querySelectorAll('.event')].map(x => x.textContent)])",
+    )
+    turns = [(who, events) for who, events in entries if any("'s turn" in e for e in events)]
+    assert len(turns) > 8, entries[:20]
+    for who, events in turns:
+        assert events[0] == f"{who}'s turn", (who, events)
+        assert all("'s turn" not in e for e in events[1:]), (who, events)
+
+
+def check_badges(page: Page, table: str) -> None:
+    """Longest Road and Largest Army: an SVG icon by the holder's name, named below the
+    table, which stays inside its panel."""
+    view = api_state(page, table)["view"]
+    held = {"road": view["longest_road"], "army": view["largest_army"]}
+    for name, holder in held.items():
+        icons = page.locator(f".catan-players .badges svg.icon-{name}")
+        if holder is None or holder < 0:
+            expect(icons).to_have_count(0)
+            continue
+        expect(
+            page.locator(f".catan-players tr[data-seat='{holder}'] svg.icon-{name}")
+        ).to_be_visible()
+        expect(page.locator(f".badge-legend .badge.{name}")).to_contain_text(CATAN_COLOURS[holder])
+    widths = "e => [e.querySelector('table.catan-players').scrollWidth, e.clientWidth]"
+    table_width, panel_width = page.locator(".catan-panel").evaluate(widths)
+    assert table_width <= panel_width, (table_width, panel_width)
 
 
 def check_summary(page: Page, table: str, rows: int, charts: int) -> None:

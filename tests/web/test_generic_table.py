@@ -39,6 +39,10 @@ def test_play_against_bots_reload_mid_turn_and_finish(page: Page, server: LiveSe
     assert page.locator(f"a[href='/api/tables/{table}/record']").count() == 1
     page.click(f"a[href='/replay/{table}']")
     page.wait_for_selector(".replay[data-step='0']")
+    for name, word in [("first", "Start"), ("prev", "Back"), ("next", "Forward"), ("last", "End")]:
+        # An SVG arrow, not a glyph that default fonts may lack.
+        expect(page.locator(f".replay-controls button.{name} svg.icon path")).to_have_count(1)
+        expect(page.locator(f".replay-controls button.{name}")).to_have_text(word)
     page.click("button.next")
     page.wait_for_selector(".replay[data-step='1']")
     page.click("button.next")

@@ -5,6 +5,7 @@
 import { boardStage, makePlace } from "../choices.js";
 import { controls } from "./catan_controls.js";
 import { h, s } from "../dom.js";
+import { icon } from "../icons.js";
 import { colourDot, seatColour } from "../ui.js";
 
 const TERRAIN = {
@@ -244,19 +245,20 @@ function panel(view, players, words, message) {
   const over = view.phase === "over";
   const points = over && view.final_points ? view.final_points : view.points;
   const rows = players.map((name, p) => h("tr", { class: `player p${p} ${view.to_move === p ? "to-move" : ""}`, dataset: { seat: p } },
-    h("td", {}, colourDot(players, p), name, p === view.you ? " ★" : ""),
+    h("td", {}, colourDot(players, p), name, p === view.you ? " ★" : "",
+      h("span", { class: "badges" }, badges(view, words).filter((b) => b.holder === p).map((b) => icon(b.icon, b.label)))),
     h("td", { class: "points" }, points[p]),
     h("td", { class: "cards" }, view.hand_sizes[p]),
     h("td", {}, view.development_cards[p]),
     h("td", {}, view.knights[p]),
-    h("td", {}, view.road_lengths[p]),
-    h("td", { class: "badges" }, view.longest_road === p ? `🛤 ${words.longest}` : "", view.largest_army === p ? ` ⚔ ${words.largest}` : "")));
+    h("td", {}, view.road_lengths[p])));
   const parts = [
     h("p", { class: "phase" }, words.phase[view.phase] || view.phase,
       view.dice && view.dice[0] ? h("span", { class: "dice" }, ` — ${words.dice}: ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : ""),
     h("table", { class: "catan-players" },
-      h("tr", {}, [words.player, words.points, words.cards, words.devCards, words.knights, words.road, ""].map((t) => h("th", {}, t))),
+      h("tr", {}, [words.player, words.points, words.cards, words.devCards, words.knights, words.road].map((t) => h("th", {}, t))),
       rows),
+    badgeLegend(view, words, players),
   ];
   if (view.hand) parts.push(cardRow(words.hand, "hand", view.hand, RESOURCES, words, RESOURCE_COLOUR));
   if (view.your_development_cards && view.your_development_cards.some(Boolean)) {
@@ -265,6 +267,22 @@ function panel(view, players, words, message) {
   if (view.offer && view.offer.some(Boolean)) parts.push(offerLine(view.offer, words, players[view.turn]));
   parts.push(cardRow(words.bank, "bank", view.bank, RESOURCES, words, RESOURCE_COLOUR));
   return h("div", { class: "catan-panel", dataset: { phase: view.phase, version: message.version } }, parts);
+}
+
+// Longest Road and Largest Army: an icon by the holder's name, named in a line below the
+// table (words in the row would widen the table past its panel).
+function badges(view, words) {
+  return [
+    { icon: "road", label: words.longest, holder: view.longest_road },
+    { icon: "army", label: words.largest, holder: view.largest_army },
+  ];
+}
+
+function badgeLegend(view, words, players) {
+  const held = badges(view, words).filter((b) => b.holder !== null && b.holder !== undefined && b.holder >= 0);
+  if (!held.length) return null;
+  return h("p", { class: "badge-legend" }, held.map((b) => h("span", { class: `badge ${b.icon}` },
+    icon(b.icon), ` ${b.label}: `, colourDot(players, b.holder), players[b.holder])));
 }
 
 function cardRow(title, name, counts, kinds, words, colours) {

@@ -1,0 +1,107 @@
+"""Forwarder of Xanadu: the Game object over the parts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kaido.core.actions import Action, ActionTable
+from kaido.core.errors import IllegalAction, OptionError
+from kaido.core.events import Event
+from kaido.core.game import Game, Lang
+from kaido.core.options import Options, OptionSpec
+from kaido.core.result import Result
+from kaido.core.rng import Rng
+from kaido.games.forwarder_of_xanadu import actions, bots, engine, explain, text, views
+from kaido.games.forwarder_of_xanadu.engine import Key
+from kaido.games.forwarder_of_xanadu.state import OVER, FXState
+
+# Steps of one's own turn that neither draw nor reveal anything.
+REVERSIBLE = frozenset(("dispatch", "place", "put", "fulfil", "daily", "move", "improve"))
+
+
+class ForwarderOfXanadu(Game[FXState]):
+    id = "forwarder_of_xanadu"
+    title = {"en": "Forwarder of Xanadu", "ja": "フォワーダー・オブ・ザナドゥ"}
+    player_counts = (3, 4, 5)
+    rules_version = "1"
+    rules_prefix = "FX"
+    option_specs = (
+        OptionSpec("style", "standard", "skill cards: standard deal or custom draft (FX-SETUP-12)",
+                   "スキルカード: スタンダード(配布)かカスタム(ドラフト)", ("standard", "custom"),
+                   labels=(("standard", "スタンダード"), ("custom", "カスタム"))),
+        OptionSpec("start_player", -1, "the start player's seat, -1 for a random draw (FX-SETUP-3)",
+                   "スタートプレイヤーの席、-1 で無作為", (-1, 0, 1, 2, 3, 4),
+                   labels=(("drawn at random", "無作為"),
+                           *((f"seat {n}", f"{n}番席") for n in range(1, 6)))),
+    )  # fmt: skip
+    agent_kinds = {"heuristic": "kaido.games.forwarder_of_xanadu.bots:HeuristicAgent"}
+
+    def __init__(self) -> None:
+        self.by_key: dict[Key, Action] = {actions.key(a): a for a in actions.TABLE}
+
+    def setup(self, options: Options, seed: int) -> FXState:
+        if int(options["start_player"]) >= int(options["players"]):
+            raise OptionError("start_player must be a seat of this table (0 to players - 1)")
+        return engine.setup(options, seed)
+
+    def action_table(self, options: Options) -> ActionTable:
+        return actions.TABLE
+
+    def to_move(self, state: FXState) -> int:
+        return engine.to_move(state)
+
+    def legal_actions(self, state: FXState) -> Sequence[Action]:
+        return engine.legal(state)
+
+    def step(self, state: FXState, action: Action, events: list[Event] | None) -> None:
+        engine.answer(state, action, events)
+
+    def explain_illegal(self, state: FXState, action: Action) -> IllegalAction:
+        return explain.why(state, actions.key(action))
+
+    def is_irreversible(self, state: FXState, action: Action) -> bool:
+        """Undo stops at draws, revealed cards and decisions that pass the turn on."""
+        return action.kind not in REVERSIBLE
+
+    def is_over(self, state: FXState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: FXState) -> Result:
+        """FX-FINAL-4, FX-TIE-1: most VP, then the lower rank sum; still tied, a draw."""
+        sums = engine.rank_sums(state)
+        keys = [(v, -r) for v, r in zip(state.vp, sums, strict=True)]
+        return Result.from_keys(state.vp, keys)
+
+    def summary(self, state: FXState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return text.summary(state, log, lang)
+
+    def view(self, state: FXState, player: int | None) -> dict[str, Any]:
+        return views.view(state, player)
+
+    def determinize(self, state: FXState, player: int, rng: Rng) -> FXState:
+        return views.determinize(state, player, rng)
+
+    def evaluate(self, state: FXState, player: int) -> float:
+        return bots.evaluate(self, state, player)
+
+    def rollout_action(self, state: FXState, legal: Sequence[Action], rng: Rng) -> Action:
+        return bots.rollout_action(self, state, legal, rng)
+
+    def invariants(self, state: FXState) -> None:
+        views.invariants(state)
+
+    def player_name(self, player: int, lang: Lang = "en") -> str:
+        return text.player_name(player, lang)
+
+    def action_text(self, action: Action, lang: Lang = "en") -> str:
+        return text.action_text(actions.key(action), lang)
+
+    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+        return text.describe(event, viewer, lang)
+
+    def render(self, state: FXState, viewer: int | None, lang: Lang = "en") -> str:
+        return text.render(state, viewer, lang)
+
+
+GAME = ForwarderOfXanadu()
