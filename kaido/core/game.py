@@ -237,7 +237,8 @@ class Game(ABC, Generic[S]):
         """The game drawn as text for a terminal (may hold rich markup), as `viewer` sees it."""
 
     def parse_action(self, state: S, text: str) -> Action:
-        """The legal action written as `text`: its text form (either language) or JSON form."""
+        """The legal action written as `text`: its text form (either language) or JSON form.
+        An action of the game that is not legal now raises IllegalAction with its clause."""
         legal = self.legal_actions(state)
         stripped = text.strip()
         if stripped.startswith("["):
@@ -249,9 +250,17 @@ class Game(ABC, Generic[S]):
                 raise self.explain_illegal(state, action)
             return action
         wanted = normalize_text(stripped)
-        for action in legal:
-            if any(normalize_text(self.action_text(action, lang)) == wanted for lang in LANGS):
-                return action
+
+        def written(action: Action) -> bool:
+            return any(normalize_text(self.action_text(action, lang)) == wanted for lang in LANGS)
+
+        found = next((action for action in legal if written(action)), None)
+        if found is not None:
+            return found
+        # An action of the game that is not legal now is refused with the clause it breaks.
+        illegal = next((a for a in self.action_table(state.options) if written(a)), None)
+        if illegal is not None:
+            raise self.explain_illegal(state, illegal)
         raise ActionFormatError(f"{stripped!r} is not one of the legal actions now")
 
 

@@ -18,7 +18,7 @@ function header() {
   const top = clear(document.getElementById("top"));
   const user = session.user;
   top.append(
-    h("a", { href: "/", class: "brand", onclick: link("/") }, h("img", { src: "/static/icon.svg", alt: "" }), t("app.title")),
+    h("a", { href: "/", class: "brand", onclick: link("/") }, h("img", { src: "/static/icon.svg", alt: t("app.title") }), h("span", { class: "brand-name" }, t("app.title"))),
     h("nav", {},
       h("a", { href: "/", onclick: link("/") }, t("app.lobby")),
       h("a", { href: "/leaderboards", class: "leaderboards", onclick: link("/leaderboards") }, t("app.leaderboards")),
