@@ -122,13 +122,22 @@ def checked_options(parser: argparse.ArgumentParser, game_id: str, text: str) ->
     return options
 
 
+def player_counts(game_id: str) -> list[int]:
+    """Every player count the game allows (known after `checked_options` loaded it)."""
+    from kaido.games import get_game
+
+    return list(get_game(game_id).player_counts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", help="a game id (see `kaido games`)")
     parser.add_argument("--options", default="", help="game options as name=value,...")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    parser.add_argument(
+        "--players", type=int, nargs="*", help="player counts (default: all the game's)"
+    )
     parser.add_argument("--baseline", help="a commit to measure side by side (before)")
     args = parser.parse_args()
     setup = Setup(args.game, checked_options(parser, args.game, args.options), args.games)
@@ -136,7 +145,8 @@ def main() -> None:
         roots = {"this tree": HERE}
         if args.baseline:
             roots["baseline"] = export(args.baseline, Path(tmp))
-        out = {f"{players}p": measure(roots, setup, players, args.runs) for players in args.players}
+        counts = args.players or player_counts(args.game)
+        out = {f"{players}p": measure(roots, setup, players, args.runs) for players in counts}
     print(json.dumps(out, indent=2))
 
 

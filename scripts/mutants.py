@@ -81,7 +81,10 @@ MUTANTS: dict[str, list[Mutant]] = {
         ),
         Mutant("CT-ROBBER-2", CATAN, "if h == s.robber or h == desert:", "if h == desert:"),
         Mutant(
-            "CT-KNIGHT-1", CATAN, "desert = s.board.desert if s.by_knight else -1", "desert = -1"
+            "CT-KNIGHT-1",
+            CATAN,
+            'desert = s.board.desert if s.by_knight and not s.options["knight_to_desert"] else -1',
+            "desert = -1",
         ),
         Mutant("CT-ROBBER-4", CATAN, "if owner != mover:", "if True:"),
         Mutant("CT-PROD-1", CATAN, "+= 1 if b < CITY_BASE else 2", "+= 1"),

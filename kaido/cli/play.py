@@ -21,7 +21,7 @@ from kaido.cli.common import (
     seed_of,
 )
 from kaido.core.actions import Action
-from kaido.core.errors import KaidoError
+from kaido.core.errors import IllegalAction, KaidoError
 from kaido.core.events import Event
 from kaido.core.game import Game, Lang
 from kaido.core.match import Match
@@ -38,6 +38,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "saved": "Saved to {path}. Replay it with: kaido replay {path}",
         "undone": "Undone: {action}",
         "unknown": "{error} (type 'help' for commands)",
+        "refused": "Refused: {error}",
         "over": "Game over.",
         "left": "Left the game. Save first with 'save FILE' to keep it.",
         "seat": "seat",
@@ -56,6 +57,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "saved": "{path} に保存しました。再生: kaido replay {path}",
         "undone": "取り消しました: {action}",
         "unknown": "{error}('help' でコマンド一覧)",
+        "refused": "できません: {error}",
         "over": "ゲーム終了。",
         "left": "ゲームを離れました。残すには先に 'save ファイル' で保存してください。",
         "seat": "席",
@@ -189,6 +191,9 @@ class TerminalSession:
             return legal[int(line) - 1]
         try:
             return self.game.parse_action(self.match.state, line)
+        except IllegalAction as error:  # an action of the game, not legal now: the clause
+            self.say("refused", error=escape(str(error)))
+            return None
         except KaidoError as error:
             self.say("unknown", error=escape(str(error)))
             return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -131,8 +132,50 @@ def run(args: argparse.Namespace) -> int:
         settings.data_dir = args.data_dir
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     app = create_app(settings)
-    print(f"Kaido is at http://{args.host}:{args.port}/  (data: {settings.data_dir})", flush=True)
-    uvicorn.run(
+    config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=WS_MAX_BYTES
     )
+    if args.log_level != "debug":  # uvicorn's start-up lines would bury the address
+        logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+    sock = config.bind_socket()
+    port = sock.getsockname()[1]
+    print(f"(data: {settings.data_dir})", flush=True)
+    print("\n".join(where_to_join(args.host, port)), flush=True)
+    uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+EVERYWHERE = ("0.0.0.0", "::", "")
+
+
+def where_to_join(host: str, port: int) -> list[str]:
+    """The address to open, and how friends on the same network join (the last lines
+    `kaido serve` prints)."""
+    lan = f"http://{network_address()}:{port}/"
+    shown = f"[{host}]" if ":" in host else host
+    if host in LOOPBACK:
+        return [
+            f"Kaido is at http://{shown}:{port}/",
+            f"Only this computer can open it. For friends on your network, start with "
+            f"--host 0.0.0.0; they open {lan} (or a table's invitation link).",
+        ]
+    if host in EVERYWHERE:
+        return [
+            f"Kaido is at http://127.0.0.1:{port}/",
+            f"Friends on your network open {lan} (or a table's invitation link, "
+            f"copied from a page opened at that address).",
+        ]
+    return [f"Kaido is at http://{shown}:{port}/ (friends on your network open it too)"]
+
+
+def network_address() -> str:
+    """This machine's address on the local network, as friends reach it. A UDP socket
+    "connected" to a documentation address picks the outgoing interface and sends nothing."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return "<this computer's address>"
+    return address if not address.startswith("127.") else "<this computer's address>"

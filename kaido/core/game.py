@@ -167,8 +167,26 @@ class Game(ABC, Generic[S]):
         """Figures of one finished game for balance reports (`kaido report`), by name: how
         often each dice total came up, 1 if the winner followed some strategy, ... The
         report shows each figure's mean over the games. `events` are every event of the
-        game, unfiltered. None by default."""
-        return {}
+        game, unfiltered.
+
+        By default they come from `summary`: the winners' points from each category of
+        the breakdown (which way to win works) and the values of each bar chart with one
+        series (`Dice rolled: 7`)."""
+        summary = self.summary(state, events)
+        figures: dict[str, float] = {}
+        rows = summary["breakdown"][:-1]  # the last row is the total
+        if rows:
+            ranks = self.result(state).ranks
+            winners = [p for p, rank in enumerate(ranks) if rank == 1]
+            for row in rows:
+                won = sum(row["values"][p] for p in winners) / len(winners)
+                figures[f"winners' points: {row['label']}"] = won
+        for chart in summary["charts"]:
+            if chart["kind"] == "bars" and len(chart["series"]) == 1:
+                values = chart["series"][0]["values"]
+                for label, value in zip(chart["labels"], values, strict=True):
+                    figures[f"{chart['title']}: {label}"] = value
+        return figures
 
     @abstractmethod
     def determinize(self, state: S, player: int, rng: Rng) -> S:
@@ -219,7 +237,8 @@ class Game(ABC, Generic[S]):
         """The game drawn as text for a terminal (may hold rich markup), as `viewer` sees it."""
 
     def parse_action(self, state: S, text: str) -> Action:
-        """The legal action written as `text`: its text form (either language) or JSON form."""
+        """The legal action written as `text`: its text form (either language) or JSON form.
+        An action of the game that is not legal now raises IllegalAction with its clause."""
         legal = self.legal_actions(state)
         stripped = text.strip()
         if stripped.startswith("["):
@@ -231,9 +250,17 @@ class Game(ABC, Generic[S]):
                 raise self.explain_illegal(state, action)
             return action
         wanted = normalize_text(stripped)
-        for action in legal:
-            if any(normalize_text(self.action_text(action, lang)) == wanted for lang in LANGS):
-                return action
+
+        def written(action: Action) -> bool:
+            return any(normalize_text(self.action_text(action, lang)) == wanted for lang in LANGS)
+
+        found = next((action for action in legal if written(action)), None)
+        if found is not None:
+            return found
+        # An action of the game that is not legal now is refused with the clause it breaks.
+        illegal = next((a for a in self.action_table(state.options) if written(a)), None)
+        if illegal is not None:
+            raise self.explain_illegal(state, illegal)
         raise ActionFormatError(f"{stripped!r} is not one of the legal actions now")
 
 

@@ -26,7 +26,9 @@ def game_ids() -> list[str]:
 
 
 def get_game(game_id: str) -> Game[Any]:
-    """The game registered as `game_id`, or a KaidoError naming the games there are."""
+    """The game registered as `game_id` (in any case, with dashes for underscores:
+    `Russian-Railroads`), or a KaidoError naming the games there are."""
+    game_id = game_id.strip().lower().replace("-", "_")
     if game_id not in _loaded:
         if game_id not in _GAMES:
             known = ", ".join(_GAMES) or "none yet"

@@ -713,7 +713,10 @@ def _add_client(app: FastAPI) -> None:
     @app.get("/login")
     @app.get("/table/{_table_id}")
     @app.get("/replay/{_table_id}")
-    def page(_table_id: str = "") -> FileResponse:
+    @app.get("/leaderboards")
+    @app.get("/leaderboards/{_game_id}")
+    @app.get("/leaderboards/{_game_id}/players/{_name}")
+    def page(_table_id: str = "", _game_id: str = "", _name: str = "") -> FileResponse:
         return FileResponse(index, headers={"cache-control": "no-cache"})
 
 

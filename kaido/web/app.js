@@ -2,6 +2,7 @@
 import { get, post } from "./api.js";
 import { clear, h } from "./dom.js";
 import { errorText, lang, setLang, t } from "./i18n.js";
+import { leaderboardRoute, showLeaderboards } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showTable } from "./table.js";
@@ -17,9 +18,10 @@ function header() {
   const top = clear(document.getElementById("top"));
   const user = session.user;
   top.append(
-    h("a", { href: "/", class: "brand", onclick: link("/") }, h("img", { src: "/static/icon.svg", alt: "" }), t("app.title")),
+    h("a", { href: "/", class: "brand", onclick: link("/") }, h("img", { src: "/static/icon.svg", alt: t("app.title") }), h("span", { class: "brand-name" }, t("app.title"))),
     h("nav", {},
       h("a", { href: "/", onclick: link("/") }, t("app.lobby")),
+      h("a", { href: "/leaderboards", class: "leaderboards", onclick: link("/leaderboards") }, t("app.leaderboards")),
       h("button", { class: "lang", type: "button", onclick: toggleLang }, t("app.language")),
       user ? h("span", { class: "who name" }, user.name) : null,
       user ? h("button", { type: "button", class: "signout", onclick: signOut }, t("auth.signout")) : null,
@@ -114,7 +116,10 @@ export async function route() {
   const path = location.pathname;
   const table = path.match(/^\/table\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);
-  if (replay) {
+  const boards = leaderboardRoute(path);
+  if (boards) {
+    await showLeaderboards(main, session, boards);
+  } else if (replay) {
     session.leave = await showReplay(main, replay[1], session);
   } else if (table) {
     session.leave = showTable(main, table[1], session);

@@ -13,8 +13,10 @@ from rich.console import Console
 from kaido.agents import RandomAgent
 from kaido.cli.main import main
 from kaido.cli.play import TerminalSession
+from kaido.cli.serve import where_to_join
 from kaido.core.match import Match
 from kaido.core.records import Record, Replayer
+from kaido.games import get_game
 from tests.conformance.play import fingerprint
 from tests.core.tiny_game import TINY
 
@@ -209,3 +211,38 @@ def test_a_saved_game_resumes_where_it_stopped(
     final = Record.load(tmp_path / "done.json")
     assert final.actions[: len(match.actions)] == [a.to_json() for a in match.actions]
     assert final.result is not None
+
+
+def test_a_refused_typed_move_says_why_with_the_clause() -> None:
+    """An action of the game typed when it is not legal (rolling during the opening) is
+    refused with the rule it breaks, and nothing changes; a typo is told apart."""
+    game = get_game("catan")
+    match = Match(game, game.make_options(players=3), seed=1, players=["human"] * 3)
+    console, _, ask = scripted(["roll", "fly away", "quit"])
+    TerminalSession(match, [None, None, None], console, "en", ask).run()
+    output = console.file.getvalue()
+    assert "Refused: place a starting settlement first [CT-SETUP-4]" in output
+    assert "'fly away' is not one of the legal actions now" in output
+    assert match.actions == []
+
+
+@pytest.mark.parametrize("written", ["russian-railroads", "Russian_Railroads", "CATAN"])
+def test_game_ids_are_read_in_any_case_with_dashes(
+    capsys: pytest.CaptureFixture[str], written: str
+) -> None:
+    code, out, _ = run_cli(capsys, "simulate", written, "--players", "random,random,random")
+    assert code == 0 and out
+    assert get_game(written).id == written.lower().replace("-", "_")
+
+
+def test_serve_says_how_friends_on_the_network_join() -> None:
+    alone = where_to_join("127.0.0.1", 8000)
+    assert alone[0] == "Kaido is at http://127.0.0.1:8000/"
+    assert "--host 0.0.0.0" in alone[1] and ":8000/" in alone[1]
+    shared = where_to_join("0.0.0.0", 8000)
+    assert shared[0] == "Kaido is at http://127.0.0.1:8000/"
+    assert shared[1].startswith("Friends on your network open http://")
+    assert where_to_join("::1", 80)[0] == "Kaido is at http://[::1]:80/"
+    assert where_to_join("192.168.1.9", 80) == [
+        "Kaido is at http://192.168.1.9:80/ (friends on your network open it too)"
+    ]

@@ -3,6 +3,7 @@ to each player's score, and its charts have one value per label."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -39,3 +40,19 @@ def test_the_breakdown_adds_up_to_the_scores(game: Game[Any], players: int) -> N
             assert chart["kind"] in ("bars", "lines") and chart["title"]
             for series in chart["series"]:
                 assert len(series["values"]) == len(chart["labels"]), chart["title"]
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_balance_figures_are_numbers_and_say_how_the_winners_scored(
+    game: Game[Any], players: int
+) -> None:
+    """`Game.balance` (for `kaido report`): finite numbers; where the game has a summary,
+    the winners' points by category add up to the winners' mean score."""
+    match, log = played(game, players, 1)
+    figures = game.balance(match.state, log)
+    assert all(isinstance(v, int | float) and math.isfinite(v) for v in figures.values())
+    result = game.result(match.state)
+    winners = [p for p, rank in enumerate(result.ranks) if rank == 1]
+    won = sum(v for name, v in figures.items() if name.startswith("winners' points: "))
+    if game.summary(match.state, log)["breakdown"]:
+        assert won == pytest.approx(sum(result.scores[p] for p in winners) / len(winners))

@@ -131,3 +131,7 @@ def test_a_game_without_a_board_plays_from_the_bar(phone: Page, server: LiveServ
     phone.locator(READY).first.tap()
     phone.wait_for_selector(f".table-page:not([data-version='{version}'])")
     check_log_drawer(phone)
+    phone.locator("button.lang").tap()  # the Japanese header fits as well
+    expect(phone.locator(".bar .log-toggle")).to_have_text("ログ")
+    assert wait_for_turn_or_end(phone)
+    check_layout(phone)

@@ -111,6 +111,9 @@ class CatanGame(Game[CatanState]):
     def summary(self, state: CatanState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
         return summary.summary(state, log, lang)
 
+    def balance(self, state: CatanState, events: Sequence[Event]) -> dict[str, float]:
+        return {**super().balance(state, events), **summary.resource_balance(state, events)}
+
     # ---- information --------------------------------------------------------------------
 
     def view(self, state: CatanState, player: int | None) -> dict[str, Any]:

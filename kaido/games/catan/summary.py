@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kaido.core.events import Event
-from kaido.games.catan.board import VICTORY_POINT
+from kaido.games.catan.board import RESOURCES, VICTORY_POINT
 from kaido.games.catan.state import CITY_BASE, CatanState
 from kaido.games.catan.text import player_name
 
@@ -96,3 +96,24 @@ def charts(s: CatanState, log: Sequence[Event], lang: str) -> list[dict[str, Any
             ],
         },
     ]
+
+
+def resource_balance(s: CatanState, log: Sequence[Event]) -> dict[str, float]:
+    """Balance figures beside the summary's: each resource produced, and how the game
+    traded (with the bank and ports, between players)."""
+    produced = [0] * len(RESOURCES)
+    counts = {"maritime": 0, "trade": 0, "robber": 0}
+    for event in log:
+        if event.kind == "produce":
+            for gains in event.data["gains"]:
+                for kind, gained in enumerate(gains):
+                    produced[kind] += gained
+        elif event.kind in counts:
+            counts[event.kind] += 1
+    figures: dict[str, float] = {
+        f"produced: {name}": total for name, total in zip(RESOURCES, produced, strict=True)
+    }
+    figures["trades with the bank or a port"] = counts["maritime"]
+    figures["trades between players"] = counts["trade"]
+    figures["robber moves"] = counts["robber"]
+    return figures

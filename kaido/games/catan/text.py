@@ -361,13 +361,17 @@ def _draw_edges(canvas: _Canvas, state: CatanState) -> None:
         rb, cb = _screen(xb, yb)
         p = owner.get(e)
         style = PLAYER_STYLE[p] if p is not None else "dim"
+        # A road shows its player's number (P1 is 1), readable without colours.
         if ca == cb:  # vertical path
             glyph = "┃" if p is not None else "│"
-            for r in range(min(ra, rb) + 1, max(ra, rb)):
-                canvas.put(r, ca, glyph, style)
+            rows = range(min(ra, rb) + 1, max(ra, rb))
+            for r in rows:
+                mark = str(p + 1) if p is not None and r == rows[len(rows) // 2] else glyph
+                canvas.put(r, ca, mark, style)
         else:
             rising = (rb - ra) * (cb - ca) < 0
-            glyph = ("╱╱" if rising else "╲╲") if p is not None else ("╱" if rising else "╲")
+            line = "╱" if rising else "╲"
+            glyph = f"{line}{p + 1}" if p is not None else line
             mid_r, mid_c = (ra + rb) // 2, (ca + cb) // 2
             canvas.put(mid_r, mid_c - (len(glyph) - 1), glyph, style)
 
@@ -378,8 +382,9 @@ def _draw_vertices(canvas: _Canvas, state: CatanState) -> None:
         b = state.buildings[v]
         if b:
             p = (b - 1) & 3
+            # The player's number, then S (settlement) or C (city): 2C14 is P2's city.
             mark = "C" if b >= 5 else "S"
-            canvas.put(row, col - 1, f"{mark}{v}", PLAYER_STYLE[p] + " reverse")
+            canvas.put(row, col - 2, f"{p + 1}{mark}{v}", PLAYER_STYLE[p] + " reverse")
         else:
             canvas.put(row, col - (1 if v >= 10 else 0), str(v), "dim")
 
@@ -409,6 +414,11 @@ def _status(state: CatanState, viewer: int | None, lang: str) -> str:
     bank = "  ".join(f"{res[k]} {c}" for k, c in enumerate(v["bank"]))
     lines.append(
         ("銀行: " if ja else "bank: ") + bank + f"   {'山札' if ja else 'deck'} {v['deck']}"
+    )
+    lines.append(
+        "道と建物の数字はプレイヤー番号（P1なら1）、Sは開拓地、Cは都市"
+        if ja
+        else "a number on a road or building is its player's (1 for P1); S settlement, C city"
     )
     for p in range(state.n):
         style = PLAYER_STYLE[p]

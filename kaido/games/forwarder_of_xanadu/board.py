@@ -315,15 +315,22 @@ def _companies(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _numbered(raw: Any, count: int, where: str, what: str) -> list[tuple[int, Any, str]]:
+    """`count` cards with ids 0..count-1 in file order: (id, entry, where) each."""
+    _need(isinstance(raw, list) and len(raw) == count, where, f"needs {count} {what}")
+    out = []
+    for i, e in enumerate(raw):
+        place = f"{where[: -len(' cards')]} card {i}"
+        _need(isinstance(e, dict) and e.get("id") == i, place, f"ids must run 0..{count - 1}")
+        out.append((i, e, place))
+    return out
+
+
 def _requests(doc: dict[str, Any], types: list[str]) -> dict[str, Any]:
     w = "requests.json"
-    raw = _value(doc, "cards", w)
     lower = _value(doc, "lower_count", w)
-    _need(isinstance(raw, list) and len(raw) == 60, f"{w} cards", "needs 60 request cards")
     cards = []
-    for i, e in enumerate(raw):
-        where = f"{w} card {i}"
-        _need(isinstance(e, dict) and e.get("id") == i, where, "ids must run 0..59 in order")
+    for i, e, where in _numbered(_value(doc, "cards", w), 60, f"{w} cards", "request cards"):
         _need(e.get("deck") == ("lower" if i < lower else "upper"), where,
               f"cards 0..{lower - 1} are lower, the rest upper")  # fmt: skip
         _need(e.get("type") in types, where, f"unknown request type {e.get('type')!r}")
@@ -349,12 +356,8 @@ def _skills(doc: dict[str, Any], companies: tuple[Company, ...]) -> tuple[Skill,
     colours = _value(doc, "colours", w)
     by_id = [c.id for c in companies]
     _need(isinstance(colours, dict), f"{w} colours", "must map colours to companies")
-    raw = _value(doc, "cards", w)
-    _need(isinstance(raw, list) and len(raw) == 40, f"{w} cards", "needs 40 skill cards")
     out = []
-    for i, e in enumerate(raw):
-        where = f"{w} card {i}"
-        _need(isinstance(e, dict) and e.get("id") == i, where, "ids must run 0..39 in order")
+    for i, e, where in _numbered(_value(doc, "cards", w), 40, f"{w} cards", "skill cards"):
         _source(e, where)
         _need(e.get("colour") in colours, where, f"unknown colour {e.get('colour')!r}")
         owner = colours[e["colour"]]

@@ -23,10 +23,13 @@ from kaido.games.forwarder_of_xanadu.engine import (
     REQUEST,
     REQUESTS,
     SKILLS,
+    SPACES,
     TRANSPORT,
     _visible,
     card_types,
+    final_skill,
     icons,
+    ranking,
     request_actions,
     stored,
 )
@@ -121,22 +124,48 @@ def _turn(s: FXState, p: int, legal: Sequence[Action]) -> Action:
     if uses:
         return uses[0]
     fitting = [a for a in places if types[int(a.args[0])] == want] or places
-    # The space: more actions for requests, resources otherwise.
-    if want == REQUEST:
-        return max(fitting, key=lambda a: len(s.spaces[int(a.args[0])]))
-    return min(fitting, key=lambda a: len(s.spaces[int(a.args[0])]))
+    # The space: as many actions as there is use for, then the most resources.
+    use = _uses(s, p, want)
+    return min(fitting, key=lambda a: _space_fit(s, int(a.args[0]), use))
+
+
+def _space_fit(s: FXState, card: int, use: int) -> tuple[int, int]:
+    """Actions short of `use` weigh most, then resources forgone."""
+    basic, count = SPACES[len(s.spaces[card])]
+    return (max(0, use - count), -basic)
+
+
+def _payable(s: FXState, p: int) -> set[tuple[str, int | str]]:
+    """The requests (slot) and dailies p could pay now."""
+    saved = s.pools
+    s.pools = [3, 0, 0]
+    found = {(a.kind, a.args[0]) for a in request_actions(s, p)}
+    s.pools = saved
+    return found
+
+
+def _uses(s: FXState, p: int, kind: int) -> int:
+    """About how many actions of `kind` p could use this turn."""
+    port = s.wh[(p * AREAS + PORT) * 3 : (p * AREAS + PORT) * 3 + 3]
+    if kind == REQUEST:
+        return len(_payable(s, p))
+    if kind == TRANSPORT:
+        return min(3, sum(port))
+    return min(3, port[0] + port[1])
 
 
 def _wanted_type(s: FXState, p: int) -> int:
-    saved = s.pools
-    s.pools = [3, 0, 0]
-    can = bool(request_actions(s, p))
-    s.pools = saved
-    if can:
+    """Requests when a market or exclusive one can be paid, dailies once some cubes are
+    out in the districts; improve when the targets need better cubes than the port
+    holds; else transport toward them."""
+    payable = _payable(s, p)
+    if any(kind == "fulfil" for kind, _ in payable):
         return REQUEST
-    needs_upper = any(REQUESTS[c].cost[1] + REQUESTS[c].cost[2] for c in _targets(s, p))
     port = s.wh[(p * AREAS + PORT) * 3 : (p * AREAS + PORT) * 3 + 3]
     outside = sum(stored(s, p, a) for a in range(AREAS) if a != PORT)
+    if payable and (outside >= 4 or port[1] + port[2] == 0 or sum(port) < 3):
+        return REQUEST
+    needs_upper = any(REQUESTS[c].cost[1] + REQUESTS[c].cost[2] for c in _targets(s, p))
     if needs_upper and port[0] >= 2 and port[1] + port[2] < 2 and outside >= 2:
         return IMPROVE_T
     if sum(port) >= 1:
@@ -202,15 +231,23 @@ def _grow(s: FXState, p: int, legal: Sequence[Action]) -> Action:
 
 
 def evaluate(game: Game[Any], s: FXState, p: int) -> float:
-    """The VP lead, with gauge tokens and stored cubes as a small promise, in [0, 1]."""
+    """The projected VP lead in [0, 1]: VP so far, the area majorities as they stand
+    (valued halfway between the settlements' tables), the final skill as it stands,
+    leftover dispatched workers and a little for stored cubes."""
     if s.phase == OVER:
         return result_value(game.result(s), p)
     potential = [
-        s.vp[q] + 0.8 * sum(g.count(q) for g in s.gauge) + 0.2 * sum(s.wh[q * 30 : q * 30 + 30])
+        s.vp[q] + final_skill(s, q) + s.disp_avail[q] / 2 + 0.3 * sum(s.wh[q * 30 : q * 30 + 30])
         for q in range(s.n)
     ]
+    mid, final = DATA.setup["mid_vp"], DATA.setup["final_vp"]
+    for area in range(AREAS):
+        cls = DATA.classes[area]
+        if cls:
+            for place, q in enumerate(ranking(s, area)[:2]):
+                potential[q] += (mid[cls - 1][place] + final[cls - 1][place]) / 2
     lead = potential[p] - max(potential[q] for q in range(s.n) if q != p)
-    return max(0.0, min(1.0, 0.5 + lead / 60))
+    return max(0.0, min(1.0, 0.5 + lead / 40))
 
 
 def rollout_action(game: Game[Any], s: FXState, legal: Sequence[Action], rng: Rng) -> Action:

@@ -65,26 +65,46 @@ def _plan_cost(s: TMState, p: int, city: int, missing: list[int]) -> int:
     return cost + dist[here][city] + 1
 
 
-def targets(s: TMState, p: int) -> list[tuple[float, int, tuple[int, ...], Key]]:
-    """Orders worth aiming at: (value per action, city, goods, ship key), best first."""
+def _cost_for(s: TMState, p: int, order: Order) -> int:
+    """`p`'s plan cost for `order` (99: out of reach with their wagon and cargo)."""
+    if order.size > s.capacity[p]:
+        return 99
     cargo = s.cargo[p * 4 : p * 4 + 4]
+    missing = [max(0, need - have) for need, have in zip(order.goods, cargo, strict=True)]
+    spare = sum(max(0, have - need) for need, have in zip(order.goods, cargo, strict=True))
+    if sum(cargo) + sum(missing) > s.capacity[p] + spare:
+        return 99
+    return _plan_cost(s, p, order.city, missing)
+
+
+def _beaten(s: TMState, p: int, order: Order, cost: int) -> bool:
+    """Whether another merchant would fill `order` before `p` (fewer actions needed, or as
+    few and moving first): racing them for it is wasted time."""
+    n = s.n
+    for q in range(n):
+        if q == p:
+            continue
+        theirs = _cost_for(s, q, order)
+        if theirs < cost or (theirs == cost and (q - s.cur) % n < (p - s.cur) % n):
+            return True
+    return False
+
+
+def targets(s: TMState, p: int) -> list[tuple[float, int, tuple[int, ...], Key]]:
+    """Orders worth aiming at: (value per action, city, goods, ship key), best first; an
+    order another merchant would fill first counts for a third."""
     out = []
     cards: list[tuple[Order, Key]] = [
         (ORDERS[o], ("ship", i)) for i, o in enumerate(s.row) if o > 0
     ]
     cards += [(sp, ("special", k)) for k, sp in enumerate(SPECIALS) if s.specials[k] < 0]
     for order, key in cards:
-        if order.size > s.capacity[p]:
-            continue
-        missing = [max(0, need - have) for need, have in zip(order.goods, cargo, strict=True)]
-        if sum(cargo) + sum(missing) > s.capacity[p] + sum(
-            max(0, have - need) for need, have in zip(order.goods, cargo, strict=True)
-        ):
-            continue
-        cost = _plan_cost(s, p, order.city, missing)
+        cost = _cost_for(s, p, order)
         if cost >= 99:
             continue
         value = order.vp + _gem_bonus(s, key) + (1.5 if key[0] == "ship" else 0)
+        if _beaten(s, p, order, cost):
+            value /= 3
         out.append((value / (cost + 1), order.city, order.goods, key))
     out.sort(key=lambda t: -t[0])
     return out

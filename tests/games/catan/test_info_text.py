@@ -11,7 +11,7 @@ from kaido.games.catan import GAME
 from kaido.games.catan.actions import TABLE
 from kaido.games.catan.board import KNIGHT, VICTORY_POINT
 from kaido.games.catan.engine import steal
-from tests.games.catan.helpers import act, blank, check, corner, give, roll, settle
+from tests.games.catan.helpers import act, blank, check, city, corner, give, roll, settle
 
 
 def midgame(seed: int = 5, turns: int = 30):  # type: ignore[no-untyped-def]
@@ -135,6 +135,21 @@ def test_render_fits_100_columns_with_colours() -> None:
         assert "[" in text  # rich markup for colours
         assert "h9" in plain and "0" in plain  # hex and intersection numbers
     assert "mountains" in GAME.render(s, None) and "山脈" in GAME.render(s, None, "ja")
+
+
+def test_the_text_board_names_owners_without_colours() -> None:
+    """Buildings and roads carry their player's number, so a board without colours (a
+    terminal or a screen reader) still says whose they are."""
+    from rich.console import Console
+
+    s = blank()
+    settle(s, 1, corner(0, 0))
+    city(s, 2, corner(4, 3))
+    console = Console(width=100, record=True, color_system=None)
+    console.print(GAME.render(s, None))
+    plain = console.export_text()
+    assert f"2S{corner(0, 0)}" in plain and f"3C{corner(4, 3)}" in plain
+    assert "1 for P1" in plain
 
 
 def test_the_public_record_follows_production_and_trades() -> None:

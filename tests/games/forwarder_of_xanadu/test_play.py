@@ -31,7 +31,7 @@ def _play(players: int, style: str, seed: int, kinds: tuple[str, ...]) -> Match:
 def test_self_play_keeps_invariants_FX_FLOW_1(players: int, style: str) -> None:
     """FX-FLOW-1: cubes, tokens, workers and cards conserved, VP equal to their categories
     after every action, 6 rounds played (a sample; the big runs are
-    scripts/forwarder_of_xanadu_selfplay.py)."""
+    `scripts/forwarder_of_xanadu_sim.py --check`)."""
     for seed in range(3):
         for kinds in (("random",) * players, ("heuristic",) * players):
             match = _play(players, style, seed * 10 + players, kinds)

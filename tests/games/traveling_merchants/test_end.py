@@ -3,7 +3,11 @@ TM-SCORE, TM-TIE, TM-VAR-2; TM-D-4, TM-D-5; R-2, R-8, R-9, R-15)."""
 
 from __future__ import annotations
 
-from kaido.games.traveling_merchants import GAME
+import dataclasses
+
+import pytest
+
+from kaido.games.traveling_merchants import GAME, engine
 from kaido.games.traveling_merchants.board import DATA, END_CARD
 from kaido.games.traveling_merchants.engine import ORDERS, SPECIALS, title_points
 from kaido.games.traveling_merchants.state import OVER, TURN
@@ -185,9 +189,23 @@ def test_titles_add_vp_at_scoring_TM_VAR_2() -> None:
     assert title_points(s) == [[5, 5, 0], [0, 0, 3]]
     grand = DATA.titles[0][0]
     assert (grand.measure, grand.mode, grand.vp) == ("orders", "most", 5)
-    s.titles = [5]  # Pioneer: 2 VP per house on a production city
+    s.titles = [5]  # Pioneer: 5 VP for the most houses on production cities
     s.houses[H] |= 0b001
-    s.houses[AR] |= 0b001
-    assert title_points(s) == [[4, 0, 0]]
+    s.houses[AR] |= 0b011
+    assert title_points(s) == [[5, 0, 0]]
     view = GAME.view(s, None)
-    assert view["scores"][0] == ORDERS[s.taken[0][0]].vp + 4
+    assert view["scores"][0] == ORDERS[s.taken[0][0]].vp + 5
+
+
+def test_a_title_may_count_each_item_TM_VAR_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TM-VAR-2 with a replaced titles file: a title in mode `each` gives its VP per item
+    counted to every player (no shown title uses it, but the file format allows it)."""
+    s = ready(3, (E, E, E), titles=True)
+    guild, _pioneer = DATA.titles[2]
+    each = dataclasses.replace(_pioneer, mode="each", vp=2)
+    titles = (*DATA.titles[:2], (guild, each), *DATA.titles[3:])
+    monkeypatch.setattr(engine, "DATA", dataclasses.replace(DATA, titles=titles))
+    s.titles = [5]
+    s.houses[H] |= 0b001
+    s.houses[AR] |= 0b011
+    assert title_points(s) == [[4, 2, 0]]
