@@ -36,6 +36,10 @@ class Mutant(NamedTuple):
 CATAN = "kaido/games/catan/engine.py"
 CATAN_TRADE = "kaido/games/catan/trade.py"
 RR = "kaido/games/russian_railroads/engine.py"
+CE = "kaido/games/cargo_empire/engine.py"
+CE_PAY = "kaido/games/cargo_empire/payments.py"
+CE_SCORING = "kaido/games/cargo_empire/scoring.py"
+CE_RULES = "kaido/games/cargo_empire/rules.py"
 RR_SCORING = "kaido/games/russian_railroads/scoring.py"
 
 MUTANTS: dict[str, list[Mutant]] = {
@@ -77,7 +81,10 @@ MUTANTS: dict[str, list[Mutant]] = {
         ),
         Mutant("CT-ROBBER-2", CATAN, "if h == s.robber or h == desert:", "if h == desert:"),
         Mutant(
-            "CT-KNIGHT-1", CATAN, "desert = s.board.desert if s.by_knight else -1", "desert = -1"
+            "CT-KNIGHT-1",
+            CATAN,
+            'desert = s.board.desert if s.by_knight and not s.options["knight_to_desert"] else -1',
+            "desert = -1",
         ),
         Mutant("CT-ROBBER-4", CATAN, "if owner != mover:", "if True:"),
         Mutant("CT-PROD-1", CATAN, "+= 1 if b < CITY_BASE else 2", "+= 1"),
@@ -108,6 +115,92 @@ MUTANTS: dict[str, list[Mutant]] = {
             "(rate == 2 and not generic)",
         ),
         Mutant("CT-PORT-6", CATAN_TRADE, "if bank[get]:", "if True:"),
+    ],
+    "cargo_empire": [
+        Mutant("EX-B", CE_PAY, "if comp.harbour[c] or c == extra]", "]"),
+        Mutant("EX-E", CE_PAY, "<= dist <= cars + 2 * locos", "<= dist <= cars + 3 * locos"),
+        Mutant(
+            "CE-PAY-7",
+            CE_PAY,
+            "if not any(m[0] <= pay[0] and m[1] <= pay[1] and m[2] <= pay[2] for m in found):",
+            "if True:",
+        ),
+        Mutant("CE-TURN-8", CE, "if k in colours:", "if colours:"),
+        Mutant("CE-CLAN-5", CE, "st.cubes[p] += 1  # CE-CLAN-5", "pass"),
+        Mutant(
+            "CE-UPG-2",
+            CE,
+            "full = int(st.prod[2 * city] < 0 and st.prod[2 * city + 1] < 0)",
+            "full = int(st.prod[2 * city] < 0 or st.prod[2 * city + 1] < 0)",
+        ),
+        Mutant(
+            "CE-DEV-5",
+            CE,
+            "mask = sum(1 << t for t in range(3) if st.dev[t])",
+            "mask = 7",
+        ),
+        Mutant(
+            "AMB-2",
+            CE,
+            "if bonus:\n        apply_bonus",
+            "if bonus and not frame[3]:\n        apply_bonus",
+        ),
+        Mutant(
+            "AMB-11",
+            CE,
+            "st.plan[4] = upgrade(st, d, events)",
+            "st.plan[4] = city_reward(st, p) + upgrade(st, d, events) - city_reward(st, p)",
+        ),
+        Mutant("AMB-12", CE, "if len(pending) > 1:", "if len(pending) > 2:"),
+        Mutant(
+            "AMB-18",
+            CE,
+            "cards, st.enhanced, extra)",
+            "cards, st.enhanced + (st.cubes[p] >= 2), extra)",
+        ),
+        Mutant(
+            "AMB-21",
+            CE,
+            "return st.emblem[owner] if owner >= 0 else -1",
+            "return st.emblem[p]",
+        ),
+        Mutant(
+            "AMB-24",
+            CE,
+            "sources.setdefault(cube, []).append(c)\n            else:",
+            "sources.setdefault(cube, []).append(c)\n            if True:",
+        ),
+        Mutant(
+            "AMB-34",
+            CE,
+            "if st.clan[p] == KASHA and st.gained >> clan & 1:",
+            "if st.clan[p] == KASHA and st.gained >> clan & 1 and clan != TINO:",
+        ),
+        Mutant(
+            "CE-CLAN-14",
+            CE,
+            "if owner < 0 or owner == p or emblem_city(st, p, ROCKRIEL) >= 0:",
+            "if True:",
+        ),
+        Mutant(
+            "EX-M",
+            CE,
+            "if position(st, 3 * q + t) > position(st, 3 * best + t):",
+            "if position(st, 3 * q + t) >= position(st, 3 * best + t):",
+        ),
+        Mutant("AMB-41", CE_SCORING, "-st.order.index(p)", "-p"),
+        Mutant(
+            "AMB-7",
+            CE_SCORING,
+            "return goal.vp if any(posts_in(st, p, c) >= 4 for c in cities) else 0",
+            "return goal.vp * sum(posts_in(st, p, c) >= 4 for c in cities)",
+        ),
+        Mutant(
+            "CE-SET-17",
+            CE_RULES,
+            "[[F_FIRST, p] for p in reversed(st.order)]",
+            "[[F_FIRST, p] for p in st.order]",
+        ),
     ],
     "russian_railroads": [
         Mutant(

@@ -15,12 +15,14 @@ from typing import Any
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game
-from kaido.games.cargo_empire.engine import to_move
-from kaido.games.cargo_empire.scoring import category_scores
+from kaido.games.cargo_empire.engine import present, to_move
+from kaido.games.cargo_empire.scoring import category_scores, posts_in, tier_count, tiered
 from kaido.games.cargo_empire.state import F_PLAN, PHASE_OVER, CEState
 from kaido.games.cargo_empire.track import position
 
 FINISH_LIMIT = 12  # decisions a look-ahead may take to end the turn
+MOBILITY = 2.0  # VP a city to start transports from is worth at the start of the game
+HAND = 6  # cards beyond these rarely get played: worth nothing more
 
 
 def projection(st: CEState, p: int) -> float:
@@ -30,10 +32,40 @@ def projection(st: CEState, p: int) -> float:
         return score
     left = 1.0 - (st.round - 1) / 3
     score += 0.7 * sum(position(st, 3 * p + t) for t in range(3)) * left
-    score += 0.9 * sum(st.cards[3 * p : 3 * p + 3]) * left + 0.4 * st.cubes[p]
+    score += 0.9 * min(sum(st.cards[3 * p : 3 * p + 3]), HAND) * left + 0.4 * st.cubes[p]
     level2 = sum(st.tp[c * st.n + p] for c in range(st.comp.cities) if st.level[c] == 2)
     on_tiles = sum(1 for owner in st.dem if owner == p)
+    score += (MOBILITY * origins(st, p) + goal_progress(st, p)) * left
     return score + 1.5 * level2 + 0.8 * on_tiles
+
+
+def goal_progress(st: CEState, p: int) -> float:
+    """VP of goal tiers not reached yet, in proportion to the way made towards them: what
+    makes the look-ahead pursue goals that score nothing until a threshold."""
+    total = 0.0
+    for g in st.goals[p]:
+        goal = st.comp.goals[g - 1]
+        if goal.kind in ("count", "held"):
+            have = tier_count(st, p, goal)
+            now = tiered(have, goal.tiers)
+            total += max(
+                ((vp - now) * have / need for need, vp in goal.tiers if have < need), default=0
+            )
+        elif goal.kind == "four_posts":
+            most = max(posts_in(st, p, c) for c in range(st.comp.cities))
+            total += goal.vp * (most / 4) ** 2 if most < 4 else 0  # one post is no start
+    return total
+
+
+def origins(st: CEState, p: int) -> int:
+    """Cities where `p` is present that hold a cube: where the next transports can start
+    (without one a turn ends in the no-transport fallback, CE-PAY-13)."""
+    prod = st.prod
+    return sum(
+        1
+        for c in range(st.comp.cities)
+        if (prod[2 * c] >= 0 or prod[2 * c + 1] >= 0) and present(st, p, c)
+    )
 
 
 def evaluate(st: CEState, p: int) -> float:

@@ -60,6 +60,15 @@ def largest_network(st: CEState, cities: list[int]) -> int:
     return best
 
 
+def tier_count(st: CEState, p: int, goal: Goal) -> int:
+    """What a goal with tiers counts: cities where present of a group (CE-GOAL-10..15, 17),
+    or cards held (CE-GOAL-16, CE-GOAL-21; AMB-9: this card counts itself)."""
+    if goal.kind == "held":
+        return len(st.pcities[p]) if goal.what == "city_cards" else len(st.goals[p])
+    harbour = harbours_for(st, p)
+    return sum(1 for c in present_cities(st, p) if in_group(st, c, goal.groups[0], harbour))
+
+
 def goal_value(st: CEState, p: int, goal: Goal) -> int:
     cities = present_cities(st, p)
     harbour = harbours_for(st, p)
@@ -68,9 +77,8 @@ def goal_value(st: CEState, p: int, goal: Goal) -> int:
         return goal.vp * min(
             sum(1 for c in cities if in_group(st, c, g, harbour)) for g in goal.groups
         )
-    if kind == "count":  # CE-GOAL-10..15, 17
-        group = goal.groups[0]
-        return tiered(sum(1 for c in cities if in_group(st, c, group, harbour)), goal.tiers)
+    if kind in ("count", "held"):  # CE-GOAL-10..17, CE-GOAL-21
+        return tiered(tier_count(st, p, goal), goal.tiers)
     if kind == "network":
         return goal.vp * largest_network(st, cities)
     if kind == "each":
@@ -79,9 +87,6 @@ def goal_value(st: CEState, p: int, goal: Goal) -> int:
         return goal.vp * sum(1 for c in cities if posts_in(st, p, c) >= 2)  # CE-GOAL-20
     if kind == "four_posts":  # CE-GOAL-19, AMB-7: once
         return goal.vp if any(posts_in(st, p, c) >= 4 for c in cities) else 0
-    if kind == "held":  # CE-GOAL-16, CE-GOAL-21 (AMB-9: this card counts itself)
-        held = len(st.pcities[p]) if goal.what == "city_cards" else len(st.goals[p])
-        return tiered(held, goal.tiers)
     # CE-GOAL-22..25: per other marker strictly behind (AMB-10)
     vp = dict(goal.vp_by_count)[st.n]
     mine = position(st, 3 * p + goal.marker)

@@ -27,7 +27,9 @@ from kaido.games.forwarder_of_xanadu.engine import (
     TRANSPORT,
     _visible,
     card_types,
+    final_skill,
     icons,
+    ranking,
     request_actions,
     stored,
 )
@@ -229,15 +231,23 @@ def _grow(s: FXState, p: int, legal: Sequence[Action]) -> Action:
 
 
 def evaluate(game: Game[Any], s: FXState, p: int) -> float:
-    """The VP lead, with gauge tokens and stored cubes as a small promise, in [0, 1]."""
+    """The projected VP lead in [0, 1]: VP so far, the area majorities as they stand
+    (valued halfway between the settlements' tables), the final skill as it stands,
+    leftover dispatched workers and a little for stored cubes."""
     if s.phase == OVER:
         return result_value(game.result(s), p)
     potential = [
-        s.vp[q] + 0.8 * sum(g.count(q) for g in s.gauge) + 0.2 * sum(s.wh[q * 30 : q * 30 + 30])
+        s.vp[q] + final_skill(s, q) + s.disp_avail[q] / 2 + 0.3 * sum(s.wh[q * 30 : q * 30 + 30])
         for q in range(s.n)
     ]
+    mid, final = DATA.setup["mid_vp"], DATA.setup["final_vp"]
+    for area in range(AREAS):
+        cls = DATA.classes[area]
+        if cls:
+            for place, q in enumerate(ranking(s, area)[:2]):
+                potential[q] += (mid[cls - 1][place] + final[cls - 1][place]) / 2
     lead = potential[p] - max(potential[q] for q in range(s.n) if q != p)
-    return max(0.0, min(1.0, 0.5 + lead / 60))
+    return max(0.0, min(1.0, 0.5 + lead / 40))
 
 
 def rollout_action(game: Game[Any], s: FXState, legal: Sequence[Action], rng: Rng) -> Action:

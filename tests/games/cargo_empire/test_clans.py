@@ -144,6 +144,10 @@ def test_rockriel_block_and_enhanced_locomotive_CE_CLAN_14_CE_CLAN_15() -> None:
     assert all(rome not in k[1:3] for k in legal(st2) if k[0] == "plan")
     space = space_of(st2, rome, ORANGE)
     assert refused(st2, "plan", w, rome, space, ORANGE).clause == "CE-CLAN-14"
+    st2.stack = [[6, 0]]
+    hand(st2, 0, 5, 5, 5)
+    st2.dem[2 * w] = 0
+    assert ("plan", w, rome, space, ORANGE) in legal(st2)  # not closed to Rockriel himself
 
 
 def test_enhanced_reward_CE_CLAN_15() -> None:

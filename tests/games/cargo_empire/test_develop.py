@@ -51,6 +51,19 @@ def test_ex_g_and_ex_k_full_upgrade_to_level_2_CE_UPG_1_to_4() -> None:
     assert st.plan[4] == 1
 
 
+def test_one_cube_left_is_no_full_upgrade_CE_UPG_2() -> None:
+    """CE-UPG-2: an upgrade is full only when no cube at all is left on the tile."""
+    st = bare()
+    give_tiles(st, {W: (ORANGE, ()), CPH: (GREY, (ORANGE,))})
+    st.dem[2 * W] = 0
+    st.dem[2 * CPH + 1 - space_of(st, CPH, ORANGE)] = 3
+    st.prod[2 * CPH] = -1  # one of Copenhagen's two cubes is gone
+    hand(st, 0, 0, 1)
+    act(st, "plan", W, CPH, space_of(st, CPH, ORANGE), ORANGE)
+    act(st, "pay", 0, 1, 0, 0)
+    assert st.level[CPH] == 2 and st.plan[4] == 0
+
+
 def test_ex_i_to_ex_l_development_CE_DEV_1_to_15() -> None:
     """EX-I (CE-DEV-2, CE-DEV-8): car 1 step (lower row), ship 2 (upper row); EX-J
     (CE-DEV-3): Warsaw's card in the display and Ana's own Copenhagen card, 2 city steps;

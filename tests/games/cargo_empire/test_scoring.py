@@ -201,7 +201,7 @@ def test_harbour_inland_level2_counts_CE_GOAL_14_15_17() -> None:
     assert value(st, 0, 17) == 10
 
 
-def test_level_3_and_post_goals_CE_GOAL_18_to_20() -> None:
+def test_level_3_and_post_goals_CE_GOAL_18_to_20_AMB_7() -> None:
     """CE-GOAL-18: 3 per level-3 city where present; CE-GOAL-19 (AMB-7): 10 once for 4
     posts in one city; CE-GOAL-20: 3 per city with 2+ posts."""
     st = bare()

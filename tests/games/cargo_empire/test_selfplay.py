@@ -1,24 +1,24 @@
-"""Seeded random self-play with and without clans, invariants after every action (posts
+"""Seeded self-play with and without clans, invariants after every action (posts
 conserved, cubes match the city levels, markers on existing spaces, final scores
-recomputed). Big runs: `.venv/bin/python scripts/ce_selfplay.py --games 1000`."""
+recomputed). Samples only; the big runs are `.venv/bin/python scripts/ce_selfplay.py`."""
 
 from __future__ import annotations
 
 import pytest
 
-from kaido.core.rng import Rng
+from kaido.agents import make_agent
 from kaido.games.cargo_empire import GAME
 
 
-def play(players: int, seed: int, clans: bool) -> int:
+def play(players: int, seed: int, clans: bool, bot: str = "random") -> int:
+    """One game between `bot` agents ('random' or 'heuristic'); the fallbacks it saw."""
     st = GAME.setup(GAME.make_options(players=players, clans=clans), seed)
-    rng = Rng(seed * 7 + players)
+    agents = [make_agent(bot, GAME, seed=seed * 10 + p) for p in range(players)]
     fallbacks = 0
     while not GAME.is_over(st):
-        legal = GAME.legal_actions(st)
-        action = legal[rng.below(len(legal))]
+        action = agents[GAME.to_move(st)].choose(GAME, st)
         fallbacks += action.kind in ("refill", "take_three")
-        GAME.apply(st, action, trusted=True)
+        GAME.apply(st, action, trusted=bot == "random")
         GAME.invariants(st)
     assert sum(st.left) == 0 and st.final is not None
     return fallbacks
@@ -29,3 +29,8 @@ def play(players: int, seed: int, clans: bool) -> int:
 def test_random_games_keep_invariants(players: int, clans: bool) -> None:
     for seed in range(8):
         play(players, seed, clans)
+
+
+@pytest.mark.parametrize(("players", "clans"), [(2, False), (4, True)])
+def test_heuristic_games_keep_invariants(players: int, clans: bool) -> None:
+    play(players, 3, clans, "heuristic")

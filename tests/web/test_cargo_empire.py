@@ -1,0 +1,120 @@
+"""Cargo Empire in a real browser: a human against a bot, a whole game played by clicking.
+Transports are chosen on the map (origin, destination, then the demand space in a menu if
+several), set-up posts and refills on their city, display cards on the display; the ways
+to pay and the development choices in the list. At every decision the map must show the
+view's levels, cubes and posts, and every legal action must be offered exactly once."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests.server.live import LiveServer
+from tests.web.pages import FINISHED, action_key, create_table, sign_up
+from tests.web.test_russian_railroads import api_state
+
+PAGE = ".table-page:not(.pending)"
+ON_CITY = ("first_post", "refill", "emblem")
+
+
+def wait_for_decision(page: Page) -> bool:
+    ready = (
+        f"{PAGE}[data-status=playing] :is(button.legal, svg.ce .place, .ce-card.place), {FINISHED}"
+    )
+    page.wait_for_selector(ready, timeout=60_000, state="attached")
+    return page.locator(FINISHED).count() == 0
+
+
+MAP_FACTS = """() => [...document.querySelectorAll('svg.ce.map .city')].map(g => ({
+    level: Number(g.dataset.level),
+    cubes: [...g.querySelectorAll('[data-cube]')].map(e => e.dataset.cube || null),
+    demand: [...g.querySelectorAll('[data-demand]')].map(e => e.dataset.post),
+    place: g.dataset.place || null,
+    action: g.dataset.action || null,
+    origin: g.classList.contains('origin'),
+}))"""
+
+
+def check_map(page: Page, view: dict[str, Any]) -> list[dict[str, Any]]:
+    facts: list[dict[str, Any]] = page.evaluate(MAP_FACTS)
+    assert len(facts) == len(view["cities"])
+    for seen, city in zip(facts, view["cities"], strict=True):
+        assert seen["level"] == city["level"]
+        assert seen["cubes"] == city.get("cubes", [])
+        posts = ["" if d["post"] is None else str(d["post"]) for d in city.get("demand", [])]
+        assert seen["demand"] == posts
+    return facts
+
+
+def check_offer(page: Page, legal: list[dict[str, Any]], facts: list[dict[str, Any]]) -> None:
+    """Plans start at the outlined origins; actions on a city are its place (one action, or
+    a menu); display cards on the display; everything else listed once."""
+    actions = [item["action"] for item in legal]
+    origins = {a[1] for a in actions if a[0] == "plan"}
+    assert {c for c, f in enumerate(facts) if f["origin"]} == origins
+    on_city: dict[int, list[str]] = {}
+    for a in actions:
+        if a[0] in ON_CITY:
+            on_city.setdefault(a[1], []).append(action_key(a))
+    placed = {c: f for c, f in enumerate(facts) if f["place"] and not f["origin"]}
+    assert set(placed) == set(on_city)
+    for c, keys in on_city.items():
+        assert placed[c]["action"] == (keys[0] if len(keys) == 1 else None)
+    listed = set(
+        page.eval_on_selector_all(f"{PAGE} button.legal", "els => els.map(e => e.dataset.action)")
+    )
+    cards = set(
+        page.eval_on_selector_all(f"{PAGE} .ce-card.place", "els => els.map(e => e.dataset.action)")
+    )
+    elsewhere = {action_key(a) for a in actions if a[0] not in (*ON_CITY, "plan", "city_card")}
+    assert listed == elsewhere
+    assert cards == {action_key(a) for a in actions if a[0] == "city_card"}
+
+
+def click_place(page: Page, selector: str, key: str) -> None:
+    target = page.locator(selector)
+    menu = target.get_attribute("data-action") != key
+    target.click()
+    if menu:
+        page.locator(f".choice-menu button[data-action='{key}']").click()
+
+
+def do(page: Page, action: list[Any]) -> None:
+    key = action_key(action)
+    version = page.locator(".table-page").get_attribute("data-version")
+    kind = action[0]
+    if kind == "plan":
+        page.locator(f"{PAGE} svg.ce .place[data-place='city:{action[1]}']").click()
+        page.wait_for_selector(f"{PAGE} svg.ce .place.chosen[data-place='city:{action[1]}']")
+        click_place(page, f"{PAGE} svg.ce .place[data-place='city:{action[2]}']", key)
+    elif kind in ON_CITY:
+        click_place(page, f"{PAGE} svg.ce .place[data-place='city:{action[1]}']", key)
+    elif kind == "city_card":
+        page.locator(f"{PAGE} .ce-card[data-action='{key}']").click()
+    else:
+        page.locator(f"{PAGE} button.legal[data-action='{key}']").click()
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+
+
+def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer) -> None:
+    sign_up(page, server.url, "Ann")
+    table = create_table(page, ["human", "normal"], game="cargo_empire")
+    page.wait_for_selector("svg.ce.map")
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    while wait_for_decision(page):
+        state = api_state(page, table)
+        assert state["to_move"] == 0 and state["legal"]
+        page.wait_for_selector(f".table-page[data-version='{state['version']}']")
+        facts = check_map(page, state["view"])
+        check_offer(page, state["legal"], facts)
+        actions = [item["action"] for item in state["legal"]]
+        plans = [a for a in actions if a[0] == "plan"]
+        action = rng.choice(plans) if plans and rng.random() < 0.8 else rng.choice(actions)
+        do(page, action)
+        kinds.add(action[0])
+    assert {"plan", "pay", "first_post"} <= kinds
+    result = api_state(page, table)["result"]
+    assert len(result["scores"]) == 2
