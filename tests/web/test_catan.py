@@ -327,7 +327,7 @@ def test_two_humans_never_receive_each_others_hand(browser: Browser, server: Liv
             done.add("offered")
         elif ["counter"] in actions and done == {"offered"} and terms and state["to_move"] == 1:
             write_offer(page, "counter", *terms)
-            expect(host.locator(".log")).to_contain_text("blue counters")
+            expect(host.locator(".log")).to_contain_text("blue counters", timeout=30_000)
             done.add("countered")
         else:
             click(page, choose(actions))
