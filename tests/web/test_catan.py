@@ -4,8 +4,11 @@ who never receive each other's hand."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from kaido.core.records import Record
@@ -298,7 +301,18 @@ def check_summary(page: Page, table: str, rows: int, charts: int) -> None:
     assert summary.locator(".chart-box svg :is(rect.bar, polyline.line)").count() > 0
 
 
-def test_two_humans_never_receive_each_others_hand(browser: Browser, server: LiveServer) -> None:
+@pytest.fixture
+def patient_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server whose offers never lapse during the test: on a loaded machine the guest
+    may take longer than the usual 30 s to reach the counter-offer it must write."""
+    with LiveServer(tmp_path / "data", bot_delay=0.05, offer_seconds=3600) as running:
+        yield running
+
+
+def test_two_humans_never_receive_each_others_hand(
+    browser: Browser, patient_server: LiveServer
+) -> None:
+    server = patient_server
     contexts = [browser.new_context(), browser.new_context()]
     host, guest = (context.new_page() for context in contexts)
     frames = [Frames(host), Frames(guest)]
