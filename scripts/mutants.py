@@ -226,15 +226,15 @@ MUTANTS: dict[str, list[Mutant]] = {
             "(engineer_count(b, c), -highest_engineer(b), seat)",
         ),
         Mutant(
-            "RR-EB-1",
+            "RR-EB-3",  # + 1, not the cap: 5 factory spaces x 4 VP never pass the cap of 20
             RR_SCORING,
             'return min(int(spec["cap"]), int(spec["each"]) * built)',
-            'return int(spec["each"]) * built',
+            'return min(int(spec["cap"]), int(spec["each"]) * (built + 1))',
         ),
         Mutant(
             "RR-SCORE-8",
             RR_SCORING,
-            "total += value * sum(1 for sq in doubled if low < sq <= high)",
+            "total += value * (twice - bisect_right(DOUBLER_SQUARES, low, 0, doubled))",
             "pass",
         ),
     ],
