@@ -12,11 +12,11 @@ Grades are 0 basic, 1 upper, 2 premium. Request cards keep their file ids 0-59.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaido.core.datafiles import read_object
 from kaido.core.errors import KaidoError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -152,15 +152,7 @@ def _ints(value: Any, length: int, low: int = 0) -> bool:
 
 
 def _read(directory: Path, name: str) -> dict[str, Any]:
-    path = directory / name
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(f"{name}: missing from {directory.name}/") from None
-    except json.JSONDecodeError as error:
-        raise DataError(f"{name}: not valid JSON ({error})") from None
-    _need(isinstance(doc, dict), name, "the file must hold a JSON object")
-    return dict(doc)
+    return read_object(directory, name, DataError)
 
 
 def _named(raw: Any, where: str) -> tuple[dict[str, str], ...]:

@@ -11,11 +11,11 @@ numbered in file order (0-3). Order cards keep their file ids (1-37); the end ca
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kaido.core.datafiles import read_object
 from kaido.core.errors import KaidoError
 from kaido.core.rng import Rng
 
@@ -133,15 +133,7 @@ def _positive(value: Any) -> bool:
 
 
 def _read(directory: Path, name: str) -> dict[str, Any]:
-    path = directory / name
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(f"{name}: missing from {directory.name}/") from None
-    except json.JSONDecodeError as error:
-        raise DataError(f"{name}: not valid JSON ({error})") from None
-    _need(isinstance(doc, dict), name, "the file must hold a JSON object")
-    return dict(doc)
+    return read_object(directory, name, DataError)
 
 
 def _names(entry: Any, where: str, fields: tuple[str, ...]) -> None:
