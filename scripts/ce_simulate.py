@@ -1,7 +1,8 @@
 """Seeded heuristic Cargo Empire games and the figures that say whether the designed
 components make a real game (issue 14).
 
-    .venv/bin/python scripts/ce_simulate.py --games 1000 [--players 2 3 4] [--clans]
+    .venv/bin/python scripts/ce_simulate.py --games 1000 [--players 2 3 4 5] [--clans]
+        [--tracks basic|advanced|mixed]
 
 For each player count plays `games` games between heuristic bots (seeds 0..games-1) with a
 progress bar, then prints per player count: the score spread, each scoring category's share
@@ -42,15 +43,17 @@ class Tally:
     fallbacks: int = 0
     games_with_fallback: int = 0
     turns: int = 0
-    wins_by_place: list[float] = field(default_factory=lambda: [0.0] * 4)
+    wins_by_place: list[float] = field(default_factory=lambda: [0.0] * 5)
     colours: Counter[int] = field(default_factory=Counter)
     goal_vp: dict[int, list[int]] = field(default_factory=dict)
 
 
-def play(players: int, seed: int, clans: bool) -> tuple[CEState, list[int], Counter[int]]:
+def play(
+    players: int, seed: int, clans: bool, tracks: str = "basic"
+) -> tuple[CEState, list[int], Counter[int]]:
     """One heuristic game; the state at its end, round 1's turn order, cube colours carried."""
     game = get_game("cargo_empire")
-    state = game.setup(game.make_options(players=players, clans=clans), seed)
+    state = game.setup(game.make_options(players=players, clans=clans, tracks=tracks), seed)
     first_order = list(state.order)
     agents = [make_agent("heuristic", game, seed=seed * 10 + p) for p in range(players)]
     colours: Counter[int] = Counter()
@@ -121,6 +124,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--clans", action="store_true", help="play the clan variant")
+    parser.add_argument(
+        "--tracks", choices=("basic", "advanced", "mixed"), default="basic", help="track tiles"
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     out: dict[str, Any] = {}
@@ -129,7 +135,7 @@ def main() -> None:
             task = progress.add_task(f"{players} players", total=args.games)
             tally = Tally()
             for seed in range(args.games):
-                add(tally, *play(players, seed, args.clans))
+                add(tally, *play(players, seed, args.clans, args.tracks))
                 progress.advance(task)
             out[f"{players}p"] = figures(tally, players)
     text = json.dumps(out, indent=1)

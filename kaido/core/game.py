@@ -52,6 +52,8 @@ class Game(ABC, Generic[S]):
     id: ClassVar[str]
     title: ClassVar[dict[Lang, str]]
     player_counts: ClassVar[tuple[int, ...]]
+    default_players: ClassVar[int | None] = None
+    """Players when a caller names none; None means the largest of `player_counts`."""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     rules_version: ClassVar[str]
     rules_prefix: ClassVar[str] = ""
@@ -65,9 +67,9 @@ class Game(ABC, Generic[S]):
     # ---- options and set-up -------------------------------------------------------------
 
     def make_options(self, raw: Mapping[str, Any] | None = None, **values: Any) -> Options:
-        """Validated options with defaults; `players` defaults to the largest count."""
+        """Validated options with defaults; `players` defaults to `default_players`."""
         merged = {**(raw or {}), **values}
-        return resolve_options(self.option_specs, self.player_counts, merged)
+        return resolve_options(self.option_specs, self.player_counts, merged, self.default_players)
 
     @abstractmethod
     def setup(self, options: Options, seed: int) -> S:

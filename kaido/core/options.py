@@ -58,15 +58,19 @@ def _from_text(name: str, text: str, kind: type) -> bool | int:
 
 
 def resolve_options(
-    specs: Sequence[OptionSpec], player_counts: Sequence[int], raw: Mapping[str, Any]
+    specs: Sequence[OptionSpec],
+    player_counts: Sequence[int],
+    raw: Mapping[str, Any],
+    default_players: int | None = None,
 ) -> Options:
-    """Validated options: defaults filled in, unknown names and bad values refused."""
+    """Validated options: defaults filled in (players: `default_players`, else the largest
+    count), unknown names and bad values refused."""
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(raw) - set(known) - {"players"})
     if unknown:
         names = ", ".join(known) or "none"
         raise OptionError(f"unknown option {unknown[0]!r} (this game's options: {names})")
-    players = raw.get("players", player_counts[-1])
+    players = raw.get("players", default_players or player_counts[-1])
     if isinstance(players, str):
         players = _from_text("players", players, int)
     if type(players) is not int or players not in player_counts:

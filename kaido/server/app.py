@@ -332,6 +332,7 @@ def game_json(game: Game[Any], levels: BotLevels) -> dict[str, Any]:
         "id": game.id,
         "title": game.title,
         "player_counts": list(game.player_counts),
+        "default_players": game.default_players or game.player_counts[-1],
         "options": [
             {
                 "name": spec.name,

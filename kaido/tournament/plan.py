@@ -115,9 +115,9 @@ def make_plan(
 
 def default_players(game: Game[Any], bots: int, fmt: str) -> int:
     """The seats per game when none are asked for: as many as there are bots in a round
-    robin (when the game allows it), else the game's largest count."""
+    robin (when the game allows it), else the game's default count."""
     counts = game.player_counts
     if fmt == "round-robin":
         fitting = [n for n in counts if n <= bots]
         return max(fitting) if fitting else counts[0]
-    return counts[-1]
+    return game.default_players or counts[-1]

@@ -36,7 +36,7 @@ function createForm(games) {
   const chooseGame = () => {
     state.game = games.find((g) => g.id === gameSelect.value) || games[0];
     clear(playersSelect).append(...state.game.player_counts.map((n) => h("option", { value: n }, n)));
-    playersSelect.value = String(state.game.player_counts.at(-1));
+    playersSelect.value = String(state.game.default_players);
     state.options = {};
     drawOptions();
     drawSeats();

@@ -50,7 +50,9 @@ def golden_text(game: Game[Any], players: int, seed: int) -> str:
 CASES = [
     pytest.param(game, players, seed, id=f"{game.id}-{players}p-seed{seed}")
     for game in GAMES
-    for players in sorted({game.player_counts[0], game.player_counts[-1]})
+    for players in sorted(
+        {game.player_counts[0], game.make_options()["players"], game.player_counts[-1]}
+    )
     for seed in (1, 2)
 ]
 

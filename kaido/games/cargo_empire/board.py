@@ -21,11 +21,17 @@ DATA_DIR = Path(__file__).parent / "data"
 CITY_COLOURS = ("red", "blue", "green", "yellow")
 CAR, LOCO, SHIP = range(3)
 TRANSPORTS = ("car", "loco", "ship")
-NONE, B_CAR, B_LOCO, B_SHIP, B_CITY, B_GOAL, B_ANY = range(7)
-BONUS_NAMES = ("-", "car", "loco", "ship", "city", "goal", "any")
+NONE, B_CAR, B_LOCO, B_SHIP, B_CITY, B_GOAL, B_ANY, B_CITY_GOAL = range(8)
+BONUS_NAMES = ("-", "car", "loco", "ship", "city", "goal", "any", "city_or_goal")
 GOAL_KINDS = ("sets", "count", "network", "each", "four_posts", "held", "behind")
 COUNT_GROUPS = (*CITY_COLOURS, "harbour", "inland", "level2")
-TRACK_TILE_IDS = tuple(f"a{k:02d}" for k in range(1, 7))
+TRACK_TILE_IDS = (
+    *(f"a{k:02d}" for k in range(1, 7)),  # CE-SET-3
+    *(f"b{k:02d}" for k in range(1, 4)),  # CE-ADV-1
+    *(f"c{k:02d}" for k in range(1, 4)),
+)
+ADJUSTMENTS = ("car", "loco", "ship", "any", "any+step")  # CE-SET-15, CE-5P-2
+ANY_CARD, ANY_AND_STEP = 3, 4
 
 
 class DataError(KaidoError):
@@ -46,11 +52,18 @@ class Goal:
 
 @dataclass(frozen=True, slots=True)
 class TrackTile:
-    """One side of a track tile: the bonus of each space of the upper and lower row."""
+    """One side of a track tile: the bonus of each space of the upper and lower row, and
+    the column each space ends in (a wide space spans several columns, CE-ADV-5, 6)."""
 
     id: str
     side: str
     rows: tuple[tuple[int, ...], tuple[int, ...]]
+    ends: tuple[tuple[int, ...], tuple[int, ...]]
+
+    @property
+    def width(self) -> int:
+        """Columns the tile spans: the positions it adds to the track (CE-DEF-10)."""
+        return max(self.ends[0][-1], self.ends[1][-1]) + 1
 
 
 @dataclass(frozen=True)
@@ -75,6 +88,7 @@ class Components:
     track_tiles: tuple[tuple[TrackTile, TrackTile], ...]
     vp_zone: tuple[int, ...]
     adjustment: tuple[int, ...]
+    adjustment5: tuple[int, ...]  # the 5-player side (CE-5P-2)
     rewards: tuple[int, int, int]
     enhanced_loco: int
     goals: tuple[Goal, ...]
@@ -86,6 +100,10 @@ class Components:
 
     def city_index(self, name: str) -> int:
         return self.names.index(name)
+
+    def track_group(self, letter: str) -> list[int]:
+        """Indices of the track tiles whose id starts with `letter` (a, b or c)."""
+        return [k for k, (side, _) in enumerate(self.track_tiles) if side.id[0] == letter]
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         """Pickled by name: the shared components (and their caches) are not state."""
@@ -253,16 +271,18 @@ def load_development(folder: Path, name: str = "development.toml") -> dict[str, 
         "vp_zone lists positive VP",
     )
     _need(vp_zone == sorted(vp_zone), name, "vp_zone values rise from the bottom up")
-    adjustment = _get(board, "adjustment", list, f"{name} [board]")
-    _need(len(adjustment) == 4, name, "the adjustment track has 4 spaces")
-    for bonus in adjustment:
-        _need(bonus in ("car", "loco", "ship", "any"), name, f"unknown adjustment {bonus!r}")
+    adjustment = _adjustment(board, 4, f"{name} [board]")
+    adjustment5 = _adjustment(_get(raw, "board5", dict, name), 5, f"{name} [board5]")
     rewards = _get(raw, "rewards", dict, name)
     reward = tuple(_get(rewards, t, int, f"{name} [rewards]") for t in TRANSPORTS)
     enhanced = _get(rewards, "enhanced_loco", int, f"{name} [rewards]")
     tiles = _get(raw, "tile", list, name)
     ids = [_get(t, "id", str, f"{name} tile {k + 1}") for k, t in enumerate(tiles)]
-    _need(tuple(sorted(ids)) == TRACK_TILE_IDS, name, "track tiles must be a01-a06, each once")
+    _need(
+        tuple(sorted(ids)) == TRACK_TILE_IDS,
+        name,
+        "track tiles must be a01-a06, b01-b03 and c01-c03, each once",
+    )
     track = []
     for tile_id, tile in zip(ids, tiles, strict=True):
         _source(tile, f"{name} tile {tile_id}")
@@ -270,23 +290,51 @@ def load_development(folder: Path, name: str = "development.toml") -> dict[str, 
         for side in ("a", "b"):
             where = f"{name} tile {tile_id} side {side}"
             rows = _get(tile, side, dict, where)
-            parsed = []
-            for row in ("upper", "lower"):
-                spaces = _get(rows, row, list, where)
-                _need(bool(spaces), where, f"{row} row has no spaces")
-                for space in spaces:
-                    _need(space in BONUS_NAMES, where, f"unknown space {space!r}")
-                parsed.append(tuple(BONUS_NAMES.index(s) for s in spaces))
-            sides.append(TrackTile(tile_id, side, (parsed[0], parsed[1])))
+            upper = _row(_get(rows, "upper", list, where), f"{where} upper row")
+            lower = _row(_get(rows, "lower", list, where), f"{where} lower row")
+            _need(upper[1][-1] == lower[1][-1], where, "both rows must span the same columns")
+            wide = any(b > a + 1 for row in (upper, lower) for a, b in _pairs(row[1]))
+            _need(not wide or tile_id[0] == "c", where, "only c tiles have wide spaces")
+            sides.append(TrackTile(tile_id, side, (upper[0], lower[0]), (upper[1], lower[1])))
         track.append((sides[0], sides[1]))
     order = sorted(range(len(ids)), key=lambda k: ids[k])
     return {
         "vp_zone": tuple(vp_zone),
-        "adjustment": tuple(["car", "loco", "ship", "any"].index(a) for a in adjustment),
+        "adjustment": adjustment,
+        "adjustment5": adjustment5,
         "rewards": reward,
         "enhanced": enhanced,
         "track": tuple(track[k] for k in order),
     }
+
+
+def _adjustment(board: dict[str, Any], spaces: int, where: str) -> tuple[int, ...]:
+    """The adjustment track's space bonuses as indices into ADJUSTMENTS."""
+    names = _get(board, "adjustment", list, where)
+    _need(len(names) == spaces, where, f"the adjustment track has {spaces} spaces")
+    for bonus in names:
+        _need(bonus in ADJUSTMENTS, where, f"unknown adjustment {bonus!r}")
+    return tuple(ADJUSTMENTS.index(bonus) for bonus in names)
+
+
+def _row(spaces: list[Any], where: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A row's bonuses and the column each space ends in; "bonus*k" is k columns wide."""
+    _need(bool(spaces), where, "no spaces")
+    bonuses, ends = [], []
+    column = -1
+    for space in spaces:
+        _need(isinstance(space, str), where, f"a space is a text, got {space!r}")
+        bonus, _, width = space.partition("*")
+        _need(bonus in BONUS_NAMES, where, f"unknown space {space!r}")
+        _need(width == "" or width in ("2", "3"), where, f"a wide space is 2 or 3 wide: {space!r}")
+        column += int(width or 1)
+        bonuses.append(BONUS_NAMES.index(bonus))
+        ends.append(column)
+    return tuple(bonuses), tuple(ends)
+
+
+def _pairs(ends: tuple[int, ...]) -> list[tuple[int, int]]:
+    return list(zip((-1, *ends[:-1]), ends, strict=True))
 
 
 def load_goals(folder: Path, name: str = "goals.toml") -> tuple[Goal, ...]:
@@ -372,6 +420,7 @@ def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> C
         track_tiles=development["track"],
         vp_zone=development["vp_zone"],
         adjustment=development["adjustment"],
+        adjustment5=development["adjustment5"],
         rewards=development["rewards"],
         enhanced_loco=development["enhanced"],
         goals=load_goals(folder),

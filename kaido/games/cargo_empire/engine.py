@@ -11,9 +11,12 @@ from typing import Any
 
 from kaido.core.events import Event
 from kaido.games.cargo_empire.board import (
+    ANY_AND_STEP,
+    ANY_CARD,
     B_ANY,
     B_CAR,
     B_CITY,
+    B_CITY_GOAL,
     B_GOAL,
     B_LOCO,
     B_SHIP,
@@ -30,6 +33,7 @@ from kaido.games.cargo_empire.state import (
     F_BEGIN,
     F_CARD,
     F_CITY,
+    F_CITY_GOAL,
     F_DEV,
     F_EMBLEM,
     F_END,
@@ -192,6 +196,8 @@ def legal_keys(st: CEState) -> list[Key]:
         return [("keep_goal", g) for g in sorted(frame[2:4])]
     if kind == F_CARD:
         return [("take_card", t) for t in range(3)]
+    if kind == F_CITY_GOAL:
+        return [("city_or_goal", 0), ("city_or_goal", 1)]
     if kind == F_END:
         return [*ability_keys(st, p, False), ("end_turn",)]
     if kind == F_FIRST:
@@ -357,9 +363,20 @@ def _keep_goal(st: CEState, p: int, key: Key, events: Events) -> None:
 
 
 def _take_card(st: CEState, p: int, key: Key, events: Events) -> None:
-    st.stack.pop()
+    frame = st.stack.pop()
     st.cards[3 * p + key[1]] += 1
     emit(events, "card", player=p, transport=key[1])
+    if len(frame) > 2 and frame[2]:  # CE-5P-2: adjustment space 5 also advances it 1 step
+        st.stack.append([F_MOVE, p, key[1], 1])
+
+
+def _city_or_goal(st: CEState, p: int, key: Key, events: Events) -> None:
+    """CE-ADV-4: a city card as CE-DEV-15, or goal cards as CE-DEV-18."""
+    st.stack.pop()
+    if key[1] == 0:
+        st.stack.append([F_CITY, p])
+    else:
+        draw_goals(st, p, events)
 
 
 def _first_post(st: CEState, p: int, key: Key, events: Events) -> None:
@@ -533,6 +550,7 @@ def _tino_harbour(st: CEState, p: int, key: Key, events: Events) -> None:
 HANDLERS = {
     "keep_goal": _keep_goal,
     "take_card": _take_card,
+    "city_or_goal": _city_or_goal,
     "first_post": _first_post,
     "second_post": _second_post,
     "emblem": _emblem,
@@ -608,8 +626,10 @@ def apply_bonus(st: CEState, p: int, bonus: int, events: Events) -> None:
         st.stack.append([F_CITY, p])
     elif bonus == B_GOAL:
         draw_goals(st, p, events)
-    elif bonus == B_ANY:
+    elif bonus == B_ANY:  # CE-ADV-3
         st.stack.append([F_CARD, p])
+    elif bonus == B_CITY_GOAL:  # CE-ADV-4
+        st.stack.append([F_CITY_GOAL, p])
 
 
 def _develop(st: CEState, frame: list[int], events: Events) -> None:
@@ -689,28 +709,34 @@ def next_turn(st: CEState, events: Events) -> None:
 
 def maintenance(st: CEState, events: Events) -> None:
     """CE-MNT-2..11: compare car, locomotive, ship in the current order; each winner leaves
-    and takes the next adjustment space and its card; the last takes the last space."""
+    and takes the next adjustment space and its card; the rest take the spaces left in turn
+    order (one player; two with five players, CE-5P-6)."""
     remaining = st.order[:]
-    spaces = min(st.n, 4)
     new_order = []
-    for t in range(spaces - 1):
+    for t in range(min(st.n - 1, 3)):
         best = remaining[0]
         for q in remaining[1:]:
             if position(st, 3 * q + t) > position(st, 3 * best + t):
                 best = q
         remaining.remove(best)
         new_order.append(best)
-        adjustment_bonus(st, best, t)
-    new_order.append(remaining[0])
-    adjustment_bonus(st, remaining[0], spaces - 1)
+    new_order += remaining
+    for space, p in enumerate(new_order):
+        adjustment_bonus(st, p, space)
     st.order = new_order
     emit(events, "order", order=new_order[:])
 
 
+def adjustment_track(st: CEState) -> tuple[int, ...]:
+    """The adjustment track's bonuses: the 5-player side with five players (CE-5P-1)."""
+    return st.comp.adjustment5 if st.n == 5 else st.comp.adjustment
+
+
 def adjustment_bonus(st: CEState, p: int, space: int) -> None:
-    """CE-SET-15, CE-MNT-5..8: the space's card, or a choice of any card."""
-    bonus = st.comp.adjustment[space]
-    if bonus == 3:
-        st.stack.append([F_CARD, p])
+    """CE-SET-15, CE-MNT-5..8: the space's card, or a choice of any card (CE-5P-2: and
+    that marker's step)."""
+    bonus = adjustment_track(st)[space]
+    if bonus >= ANY_CARD:
+        st.stack.append([F_CARD, p, 1] if bonus == ANY_AND_STEP else [F_CARD, p])
     else:
         st.cards[3 * p + bonus] += 1

@@ -18,6 +18,7 @@ from kaido.games.cargo_empire.state import (
     ELLESTON,
     F_CARD,
     F_CITY,
+    F_CITY_GOAL,
     F_EMBLEM,
     F_END,
     F_EXTRA,
@@ -52,6 +53,7 @@ ASKED = {
     F_CITY: ("CE-DEV-15", "take a city card from the display"),
     F_END: ("CE-CLAN-6", "use a paid ability or end the turn"),
     F_TINO: ("CE-CLAN-20", "say whether the emblem city is a harbour"),
+    F_CITY_GOAL: ("CE-ADV-4", "take a city card or goal cards"),
 }
 KIND_OF_FRAME = {
     F_GOAL: {"keep_goal"},
@@ -67,6 +69,7 @@ KIND_OF_FRAME = {
     F_CITY: {"city_card"},
     F_END: {"end_turn"} | ABILITIES,
     F_TINO: {"tino_harbour"},
+    F_CITY_GOAL: {"city_or_goal"},
 }
 
 

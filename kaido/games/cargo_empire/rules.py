@@ -13,7 +13,7 @@ from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.cargo_empire import bots, engine, explain, text, views
-from kaido.games.cargo_empire.board import EUROPE, Components
+from kaido.games.cargo_empire.board import ANY_AND_STEP, ANY_CARD, EUROPE, Components
 from kaido.games.cargo_empire.payments import max_land_cards
 from kaido.games.cargo_empire.scoring import ranking_keys
 from kaido.games.cargo_empire.state import (
@@ -58,13 +58,15 @@ def _action_keys(comp: Components) -> list[Key]:
     keys += [("glatt_move", a, b, k) for a in cities for b in cities for k in range(4) if a != b]
     keys += [("kasha", c) for c in range(5)] + [("tino_swap", t) for t in range(3)]
     keys += [("end_turn",), ("tino_harbour", 0), ("tino_harbour", 1)]
+    keys += [("city_or_goal", 0), ("city_or_goal", 1)]
     return keys  # fmt: skip
 
 
 class CargoEmpire(Game[CEState]):
     id = "cargo_empire"
     title = {"en": "Cargo Empire", "ja": "カーゴエンパイア"}
-    player_counts = (2, 3, 4)
+    player_counts = (2, 3, 4, 5)
+    default_players = 4
     rules_version = "1"
     rules_prefix = "CE"
     option_specs = (
@@ -75,8 +77,18 @@ class CargoEmpire(Game[CEState]):
             "クラン・バリアント：各色のクラン能力・紋章タイル・貨物の保持（CE-CLAN）",
         ),
         OptionSpec(
+            "tracks",
+            "basic",
+            "development-track tiles: basic (a01-a06), advanced (one of a01-a06, b01-b03 and "
+            "c01-c03 left to right, CE-ADV-1) or mixed (any three of the twelve, CE-ADV-2)",
+            "開発トラックタイル：基本（a01～a06）、上級（左からa・b・cを1枚ずつ、CE-ADV-1）、"
+            "混合（12枚から任意に3枚、CE-ADV-2）",
+            choices=("basic", "advanced", "mixed"),
+            labels=(("basic", "基本"), ("advanced", "上級"), ("mixed", "混合")),
+        ),
+        OptionSpec(
             "colours",
-            "red,yellow,green,blue",
+            "red,yellow,green,blue,purple",
             "player colours in seat order (red, yellow, green, blue, purple); with clans the "
             "colour is the clan (CE-CLAN-2)",
             "席順のプレイヤー色（赤・黄・緑・青・紫をカンマ区切りで）。クランありでは色がクラン"
@@ -110,12 +122,10 @@ class CargoEmpire(Game[CEState]):
         for c in range(comp.cities):
             st.tile[c] = tiles[c]
             st.prod[2 * c : 2 * c + 2] = comp.produce[tiles[c]][0]  # CE-SET-2
-        slots = list(range(len(comp.track_tiles)))
-        rng.shuffle(slots)  # CE-SET-3, AMB-1
-        st.track = [k * 2 + rng.below(2) for k in slots[:3]]
+        st.track = draw_track(comp, str(options["tracks"]), rng)
         st.deck = list(range(comp.cities))
         rng.shuffle(st.deck)  # CE-SET-5
-        st.display = [st.deck.pop() for _ in range(4)]
+        st.display = [st.deck.pop() for _ in range(5 if n == 5 else 4)]  # CE-SET-5, CE-5P-3
         st.goal_deck = [g.id for g in comp.goals]
         rng.shuffle(st.goal_deck)  # CE-SET-6
         st.goal_from = [-1] * len(st.goal_deck)
@@ -128,10 +138,10 @@ class CargoEmpire(Game[CEState]):
             st.goal_from[-2:] = []
         start = rng.below(n)  # CE-SET-13
         st.order = [(start + k) % n for k in range(n)]
-        for space, p in enumerate(st.order):  # CE-SET-14, CE-SET-15
-            bonus = comp.adjustment[space]
-            if bonus == 3:
-                frames.append([F_CARD, p])
+        for space, p in enumerate(st.order):  # CE-SET-14, CE-SET-15, CE-5P-2
+            bonus = engine.adjustment_track(st)[space]
+            if bonus >= ANY_CARD:
+                frames.append([F_CARD, p, 1] if bonus == ANY_AND_STEP else [F_CARD, p])
             else:
                 st.cards[3 * p + bonus] += 1
         frames += [[F_FIRST, p] for p in reversed(st.order)]  # CE-SET-17
@@ -207,6 +217,18 @@ class CargoEmpire(Game[CEState]):
 
     def render(self, state: CEState, viewer: int | None, lang: Lang = "en") -> str:
         return text.render(state, viewer, lang)
+
+
+def draw_track(comp: Components, tracks: str, rng: Rng) -> list[int]:
+    """The three track tiles left to right, each `tile * 2 + side`: three of a01-a06
+    (CE-SET-3, AMB-1), one a, b and c tile (CE-ADV-1), or any three (CE-ADV-2); sides at
+    random (AMB-42)."""
+    if tracks == "advanced":
+        picks = [group[rng.below(len(group))] for group in map(comp.track_group, "abc")]
+    else:
+        picks = comp.track_group("a") if tracks == "basic" else list(range(len(comp.track_tiles)))
+        rng.shuffle(picks)
+    return [k * 2 + rng.below(2) for k in picks[:3]]
 
 
 JA_COLOURS = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))

@@ -16,7 +16,7 @@ ROUNDS = 3  # CE-TURN-1
 
 # Frames: [kind, player, ...]. Decisions wait for the player; F_DEV and F_MOVE run alone.
 F_GOAL = 0  # [F_GOAL, p, g1, g2] keep one of two drawn goal cards
-F_CARD = 1  # [F_CARD, p] take any one transport card
+F_CARD = 1  # [F_CARD, p, step] take any one transport card (step: and advance it, CE-5P-2)
 F_FIRST = 2  # [F_FIRST, p] first post on a display city
 F_SECOND = 3  # [F_SECOND, p] second post on the personal city card's city
 F_EMBLEM = 4  # [F_EMBLEM, p] put the emblem tile on a city
@@ -32,6 +32,7 @@ F_CITY = 13  # [F_CITY, p] city bonus: take a display card
 F_END = 14  # [F_END, p] clans: abilities after the action, or end the turn
 F_TINO = 15  # [F_TINO, p] Tino: is the emblem city a harbour for final scoring?
 F_SCORE = 16  # [F_SCORE, -1] (automatic) final scoring
+F_CITY_GOAL = 17  # [F_CITY_GOAL, p] advanced tracks: a city card or a goal card (CE-ADV-4)
 AUTOMATIC = frozenset((F_BEGIN, F_DEV, F_MOVE, F_SCORE))
 
 PHASE_SETUP, PHASE_PLAY, PHASE_OVER = range(3)
@@ -108,7 +109,7 @@ class CEState:
         self.phase = PHASE_SETUP
         self.round = 1
         self.turn = 0  # turns taken this round (all players)
-        self.turns = 4  # turns per player per round (CE-TURN-2)
+        self.turns = 3 if n == 5 else 4  # turns per player per round (CE-TURN-2, CE-5P-5)
         self.order: list[int] = []  # seats in turn order
         self.level = [1] * comp.cities
         self.tile = [-1] * comp.cities  # tile index on the city, -1 at level 3

@@ -35,7 +35,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cubes": "貨物", "city": "都市", "level": "段階", "demand": "需要", "trading": "交易所",
         "track": "開発トラック", "harbour": "港", "over": "ゲーム終了", "score": "得点",
         "emblem": "紋章", "vp": "勝利点", "-": "－", "any": "任意", "goal": "目標",
-        "city_bonus": "都市",
+        "city_bonus": "都市", "city_or_goal": "都/目",
     },
 }  # fmt: skip
 PENDING_JA = {
@@ -44,6 +44,7 @@ PENDING_JA = {
     "pay": "支払う", "develop": "開発", "advance": "マーカーを選ぶ", "extra_step": "追加の前進",
     "move": "前進", "row": "段を選ぶ", "city_card": "都市カードを選ぶ", "end_turn": "手番の終わり",
     "tino_harbour": "紋章都市を港とするか", "score": "最終得点",
+    "city_or_goal": "都市カードか目標カードを選ぶ",
 }  # fmt: skip
 """What the player to move decides (the view's pending frame names), in Japanese."""
 CUBES = ("orange", "white", "grey", "brown")
@@ -76,10 +77,22 @@ def city_named(name: str | None, lang: str) -> str:
 
 
 def bonus(name: str, lang: str) -> str:
-    """A track bonus as the view names it (car, loco, ship, city, goal, any, -)."""
+    """A track bonus as the view names it (car, loco, ship, city, goal, any, c/g, -)."""
     if lang != "ja":
-        return name
+        return "c/g" if name == "city_or_goal" else name
     return w("city_bonus" if name == "city" else name, lang)
+
+
+def track_row(names: list[str], ends: list[int], lang: str) -> str:
+    """One row of a track tile, 5 characters a column; a wide space (CE-ADV-5) is drawn
+    in brackets across its columns."""
+    cells, first = [], 0
+    for name, end in zip(names, ends, strict=True):
+        span = end - first + 1
+        label = bonus(name, lang)
+        cells.append(f"{label:4}" if span == 1 else f"[{label:^{5 * span - 3}}]")
+        first = end + 1
+    return " ".join(cells)
 
 
 def player_name(p: int, colours: tuple[int, ...], lang: str) -> str:
@@ -157,6 +170,9 @@ def _with_args(kind: str, args: tuple[Any, ...], lang: str) -> str:
         return f"{row}を進む" if ja else f"{row} row"
     if kind == "city_card":
         return f"都市カード {args[0] + 1}枚目を得る" if ja else f"take display card {args[0] + 1}"
+    if kind == "city_or_goal":
+        pair = (("take a city card", "都市カードを得る"), ("take goal cards", "目標カードを得る"))
+        return pair[args[0]][1 if ja else 0]
     if kind == "refill":
         return f"{city(args[0], lang)}に貨物を補充" if ja else f"refill {city(args[0], lang)}"
     if kind == "move_emblem":
@@ -269,7 +285,7 @@ def render(st: CEState, viewer: int | None, lang: str = "en") -> str:
     lines += _cities(st, v, lang)
     lines += ["", w("track", lang)]
     for k, tile in enumerate(v["track"]):
-        rows = [" ".join(f"{bonus(b, lang):4}" for b in r) for r in tile["rows"]]
+        rows = [track_row(r, e, lang) for r, e in zip(tile["rows"], tile["ends"], strict=True)]
         lines.append(f"  {k + 1}. {tile['tile']}{tile['side']}  ↑ {rows[0]}   ↓ {rows[1]}")
     lines.append(f"  {w('vp', lang)}: {' '.join(str(x) for x in st.comp.vp_zone)}")
     lines.append("")

@@ -2,7 +2,9 @@
 
 A marker is `segment * 64 + space`. Segment 0 is left of the track, 1/3/5 the track tiles
 in slots 1-3, 2 and 4 the intermediate spaces, 6 the VP zone. In a tile the space index
-counts along the row the marker chose (`rows`: 2 bits per slot, 1 upper, 2 lower).
+counts along the row the marker chose (`rows`: 2 bits per slot, 1 upper, 2 lower); its
+position counts columns, so a wide space (CE-ADV-5) stands level with the rightmost space
+of the other row in its columns (CE-ADV-6).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def layout(st: CEState) -> tuple[tuple[TrackTile, ...], tuple[int, ...]]:
         at = 1
         for k, side in enumerate(sides):
             offsets.append(at)
-            at += max(len(side.rows[0]), len(side.rows[1]))
+            at += side.width
             if k < len(sides) - 1:
                 offsets.append(at)
                 at += 1
@@ -47,7 +49,10 @@ def position(st: CEState, idx: int) -> int:
     seg, space = divmod(st.marker[idx], SEG)
     if seg == START:
         return 0
-    return layout(st)[1][seg] + space
+    sides, offsets = layout(st)
+    if seg % 2 and seg < VP_SEG:  # on a tile: the column its space ends in (CE-ADV-6)
+        space = sides[seg // 2].ends[row_of(st, idx, seg // 2)][space]
+    return offsets[seg] + space
 
 
 def next_space(st: CEState, idx: int) -> int:

@@ -30,9 +30,8 @@ from kaido.games.cargo_empire.track import layout, position, row_of, space_exist
 FRAME_NAMES = (
     "keep_goal", "take_card", "first_post", "second_post", "emblem", "begin", "plan", "pay",
     "develop", "advance", "extra_step", "move", "row", "city_card", "end_turn", "tino_harbour",
-    "score",
+    "score", "city_or_goal",
 )  # fmt: skip
-POSTS = 15  # CE-SET-9
 
 
 def card_name(st: CEState, card: int) -> str:
@@ -118,7 +117,12 @@ def view(st: CEState, viewer: int | None) -> dict[str, Any]:
         "steps_due": st.dev[:],
         "cities": [_city(st, c) for c in range(st.comp.cities)],
         "track": [
-            {"tile": s.id, "side": s.side, "rows": [[BONUS_NAMES[b] for b in r] for r in s.rows]}
+            {
+                "tile": s.id,
+                "side": s.side,
+                "rows": [[BONUS_NAMES[b] for b in r] for r in s.rows],
+                "ends": [list(e) for e in s.ends],
+            }
             for s in sides
         ],
         "display": [card_name(st, c) for c in st.display],
@@ -185,7 +189,8 @@ def invariants(st: CEState) -> None:
         future = st.turns * (ROUNDS - st.round)
         aside = 2 - on_map if st.phase == PHASE_SETUP else 0
         total = on_map + st.left[p] + future + st.removed[p] + 1 + aside
-        assert total == POSTS, f"posts of P{p} not conserved ({total})"
+        posts = 3 + ROUNDS * st.turns  # CE-SET-9, CE-5P-4
+        assert total == posts, f"posts of P{p} not conserved ({total})"
         assert 0 <= st.left[p] <= st.turns, "posts left out of range"
         assert min(st.cards[3 * p : 3 * p + 3]) >= 0 and st.cubes[p] >= 0, "negative cards or cubes"
         for t in range(3):

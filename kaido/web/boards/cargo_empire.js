@@ -22,8 +22,8 @@ export const WORDS = {
     round: "Round", origin: "Origin {city}: choose a destination", from: "Transport from {city}",
     to: "{from} to {to}", cancel: "Cancel the origin", any: "any", vp: "VP", hidden: "hidden",
     removed: "removed", city: "city", goal: "goal", upper: "upper", lower: "lower",
-    bonus: { car: "car card", loco: "locomotive card", ship: "ship card", city: "city card", goal: "goal card", any: "any card" },
-    mark: { car: "Car", loco: "Loco", ship: "Ship", city: "City", goal: "Goal", any: "Any" },
+    bonus: { car: "car card", loco: "locomotive card", ship: "ship card", city: "city card", goal: "goal card", any: "any card", city_or_goal: "city card or goal cards" },
+    mark: { car: "Car", loco: "Loco", ship: "Ship", city: "City", goal: "Goal", any: "Any", city_or_goal: "C/G" },
     clans: { Elleston: "Elleston", Glatt: "Glatt", Rockriel: "Rockriel", Kasha: "Kasha", Tino: "Tino" },
   },
   ja: {
@@ -33,8 +33,8 @@ export const WORDS = {
     round: "ラウンド", origin: "出発地 {city}：目的地を選ぶ", from: "{city}からの輸送",
     to: "{from}から{to}へ", cancel: "出発地の選択をやめる", any: "任意", vp: "勝利点", hidden: "非公開",
     removed: "除外", city: "都市", goal: "目標", upper: "上段", lower: "下段",
-    bonus: { car: "自動車カード", loco: "機関車カード", ship: "船カード", city: "都市カード", goal: "目標カード", any: "任意のカード" },
-    mark: { car: "車", loco: "機", ship: "船", city: "都市", goal: "目標", any: "任意" },
+    bonus: { car: "自動車カード", loco: "機関車カード", ship: "船カード", city: "都市カード", goal: "目標カード", any: "任意のカード", city_or_goal: "都市カードか目標カード" },
+    mark: { car: "車", loco: "機", ship: "船", city: "都市", goal: "目標", any: "任意", city_or_goal: "都/目" },
     clans: { Elleston: "エルストン", Glatt: "グラット", Rockriel: "ロックリエル", Kasha: "カシャ", Tino: "ティノ" },
   },
 };
@@ -156,7 +156,8 @@ function track(ctx) {
   const cell = 46;
   const tiles = view.track;
   const vpZone = ctx.geometry.vp_zone;
-  const columns = 1 + tiles.reduce((n, tile) => n + Math.max(tile.rows[0].length, tile.rows[1].length) + 1, 0);
+  const tileWidth = (tile) => tile.ends[0].at(-1) + 1; // columns; a wide space spans several
+  const columns = 1 + tiles.reduce((n, tile) => n + tileWidth(tile) + 1, 0);
   const width = cell * Math.max(columns, vpZone.length + 2);
   const vpY = 22 + 2 * cell + 16;
   const svg = s("svg", { class: "board ce track", viewBox: `0 0 ${width} ${vpY + cell + 8}`, role: "img", "aria-label": words.track });
@@ -166,12 +167,15 @@ function track(ctx) {
   tiles.forEach((tile, k) => {
     starts.push(column);
     tile.rows.forEach((row, r) => row.forEach((bonus, i) => {
-      const x = cell * (column + i);
+      const first = i ? tile.ends[r][i - 1] + 1 : 0;
+      const span = tile.ends[r][i] - first + 1;
+      const x = cell * (column + first);
       const y = 22 + r * cell;
-      svg.append(s("rect", { x, y, width: cell - 4, height: cell - 4, rx: 5, fill: r ? "#e4dcc8" : "#efe8d6", stroke: "#8a7a5c" }));
-      if (bonus !== "-") svg.append(text(x + cell / 2 - 2, y + cell / 2 - 2, words.mark[bonus] || bonus, { "font-size": 14, "font-weight": 700 }), s("title", {}, words.bonus[bonus] || bonus));
+      const wide = cell * span - 4;
+      svg.append(s("rect", { x, y, width: wide, height: cell - 4, rx: 5, fill: r ? "#e4dcc8" : "#efe8d6", stroke: "#8a7a5c", class: span > 1 ? "wide" : null }));
+      if (bonus !== "-") svg.append(text(x + wide / 2, y + cell / 2 - 2, words.mark[bonus] || bonus, { "font-size": 14, "font-weight": 700 }), s("title", {}, words.bonus[bonus] || bonus));
     }));
-    column += Math.max(tile.rows[0].length, tile.rows[1].length);
+    column += tileWidth(tile);
     if (k < tiles.length - 1) {
       svg.append(s("rect", { x: cell * column, y: 22 + cell / 2, width: cell - 4, height: cell - 4, rx: 5, fill: "#fff", stroke: "#8a7a5c", "stroke-dasharray": "3 3" }));
       column += 1;
@@ -184,7 +188,7 @@ function track(ctx) {
   });
   view.players.forEach((player, p) => TRANSPORTS.forEach((kind, t) => {
     const m = player.markers[kind];
-    const [x, y] = markerSpot(m, starts, vpY, cell);
+    const [x, y] = markerSpot(m, starts, tiles, vpY, cell);
     const cx = x + 8 + t * 13;
     const cy = y + 8 + p * 9;
     svg.append(s("g", { class: "marker", dataset: { player: p, transport: kind, position: m.position } },
@@ -197,13 +201,15 @@ function track(ctx) {
 
 // A marker's corner on the track: left of it, on a tile's row, an intermediate space, or
 // the VP zone (segments as in the engine's track.py).
-function markerSpot(m, starts, vpY, cell) {
+function markerSpot(m, starts, tiles, vpY, cell) {
   const seg = m.segment;
   if (seg === 0) return [0, 22 + cell / 2];
   if (seg === 6) return [cell * (1 + m.space), vpY];
   if (seg % 2 === 0) return [cell * (starts[seg / 2] - 1), 22 + cell / 2];
   const slot = (seg - 1) / 2;
-  return [cell * (starts[slot] + m.space), 22 + Math.max(0, m.rows[slot]) * cell];
+  const row = Math.max(0, m.rows[slot]);
+  const first = m.space ? tiles[slot].ends[row][m.space - 1] + 1 : 0; // a wide space's first column
+  return [cell * (starts[slot] + first), 22 + row * cell];
 }
 
 // ---- the display and the players -----------------------------------------------------

@@ -10,9 +10,9 @@ from kaido.agents import make_agent
 from kaido.games.cargo_empire import GAME
 
 
-def play(players: int, seed: int, clans: bool, bot: str = "random") -> int:
+def play(players: int, seed: int, clans: bool, bot: str = "random", tracks: str = "basic") -> int:
     """One game between `bot` agents ('random' or 'heuristic'); the fallbacks it saw."""
-    st = GAME.setup(GAME.make_options(players=players, clans=clans), seed)
+    st = GAME.setup(GAME.make_options(players=players, clans=clans, tracks=tracks), seed)
     agents = [make_agent(bot, GAME, seed=seed * 10 + p) for p in range(players)]
     fallbacks = 0
     while not GAME.is_over(st):
@@ -24,13 +24,24 @@ def play(players: int, seed: int, clans: bool, bot: str = "random") -> int:
     return fallbacks
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("clans", [False, True])
 def test_random_games_keep_invariants(players: int, clans: bool) -> None:
     for seed in range(8):
         play(players, seed, clans)
 
 
-@pytest.mark.parametrize(("players", "clans"), [(2, False), (4, True)])
-def test_heuristic_games_keep_invariants(players: int, clans: bool) -> None:
-    play(players, 3, clans, "heuristic")
+@pytest.mark.parametrize(("players", "clans"), [(2, True), (3, False), (5, True)])
+@pytest.mark.parametrize("tracks", ["advanced", "mixed"])
+def test_advanced_track_games_keep_invariants(players: int, clans: bool, tracks: str) -> None:
+    """CE-XV-7: advanced tracks with any player count, with and without clans."""
+    for seed in range(6):
+        play(players, seed, clans, tracks=tracks)
+
+
+@pytest.mark.parametrize(
+    ("players", "clans", "tracks"),
+    [(2, False, "basic"), (4, True, "basic"), (5, False, "advanced"), (3, True, "mixed")],
+)
+def test_heuristic_games_keep_invariants(players: int, clans: bool, tracks: str) -> None:
+    play(players, 3, clans, "heuristic", tracks)
