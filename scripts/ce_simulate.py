@@ -2,7 +2,7 @@
 components make a real game (issue 14).
 
     .venv/bin/python scripts/ce_simulate.py --games 1000 [--players 2 3 4 5] [--clans]
-        [--tracks basic|advanced|mixed]
+        [--tracks basic|advanced|mixed] [--map europe|dior]
 
 For each player count plays `games` games between heuristic bots (seeds 0..games-1) with a
 progress bar, then prints per player count: the score spread, each scoring category's share
@@ -46,26 +46,33 @@ class Tally:
     wins_by_place: list[float] = field(default_factory=lambda: [0.0] * 5)
     colours: Counter[int] = field(default_factory=Counter)
     goal_vp: dict[int, list[int]] = field(default_factory=dict)
+    express: int = 0  # express tiles taken (Dior)
 
 
 def play(
-    players: int, seed: int, clans: bool, tracks: str = "basic"
-) -> tuple[CEState, list[int], Counter[int]]:
-    """One heuristic game; the state at its end, round 1's turn order, cube colours carried."""
+    players: int, seed: int, clans: bool, tracks: str = "basic", board: str = "europe"
+) -> tuple[CEState, list[int], Counter[int], int]:
+    """One heuristic game; the state at its end, round 1's turn order, cube colours carried,
+    express tiles taken (Dior)."""
     game = get_game("cargo_empire")
-    state = game.setup(game.make_options(players=players, clans=clans, tracks=tracks), seed)
+    options = game.make_options(players=players, clans=clans, tracks=tracks, map=board)
+    state = game.setup(options, seed)
     first_order = list(state.order)
     agents = [make_agent("heuristic", game, seed=seed * 10 + p) for p in range(players)]
     colours: Counter[int] = Counter()
+    express = 0
     while not game.is_over(state):
         action = agents[game.to_move(state)].choose(game, state)
         for event in game.apply(state, action, narrate=True, trusted=True):
             if event.kind == "transport":
                 colours[event.data["colour"]] += 1
-    return state, first_order, colours
+            express += event.kind == "express"
+    return state, first_order, colours, express
 
 
-def add(tally: Tally, st: CEState, first_order: list[int], colours: Counter[int]) -> None:
+def add(
+    tally: Tally, st: CEState, first_order: list[int], colours: Counter[int], express: int
+) -> None:
     scores = st.final or []
     totals = sorted((sum(s) for s in scores), reverse=True)
     tally.games += 1
@@ -83,6 +90,7 @@ def add(tally: Tally, st: CEState, first_order: list[int], colours: Counter[int]
     for p in winners:
         tally.wins_by_place[first_order.index(p)] += 1 / len(winners)
     tally.colours.update(colours)
+    tally.express += express
     for p in range(st.n):
         for g in st.goals[p]:
             tally.goal_vp.setdefault(g, []).append(goal_value(st, p, st.comp.goals[g - 1]))
@@ -105,6 +113,7 @@ def figures(tally: Tally, players: int) -> dict[str, Any]:
             name: round(v / points, 3) for name, v in zip(CATEGORIES, tally.categories, strict=True)
         },
         "fallbacks_per_game": round(tally.fallbacks / tally.games, 2),
+        "express_per_game": round(tally.express / tally.games, 2),
         "fallbacks_per_turn": round(tally.fallbacks / max(tally.turns, 1), 4),
         "games_with_fallback": round(tally.games_with_fallback / tally.games, 3),
         "win_rate_by_turn_order": [
@@ -127,6 +136,7 @@ def main() -> None:
     parser.add_argument(
         "--tracks", choices=("basic", "advanced", "mixed"), default="basic", help="track tiles"
     )
+    parser.add_argument("--map", choices=("europe", "dior"), default="europe", help="map board")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     out: dict[str, Any] = {}
@@ -135,7 +145,7 @@ def main() -> None:
             task = progress.add_task(f"{players} players", total=args.games)
             tally = Tally()
             for seed in range(args.games):
-                add(tally, *play(players, seed, args.clans, args.tracks))
+                add(tally, *play(players, seed, args.clans, args.tracks, args.map))
                 progress.advance(task)
             out[f"{players}p"] = figures(tally, players)
     text = json.dumps(out, indent=1)

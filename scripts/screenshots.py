@@ -2,9 +2,12 @@
 `kaido serve`.
 
     .venv/bin/python scripts/screenshots.py [--games catan russian_railroads] [--out docs]
+    .venv/bin/python scripts/screenshots.py --games cargo_empire:map=dior
 
 Writes `lobby.png` (with the first game chosen), and `table-<game>.png` and
-`table-<game>-phone.png` (at 390x844) for each game (the game id with dashes). Uses
+`table-<game>-phone.png` (at 390x844) for each game (the game id with dashes; a game
+given as `game:option=value` is created with that option chosen in the lobby and its
+pictures are named `table-<game>-<value>.png`). Uses
 Debian's Chromium (`chromium` on the PATH, or $KAIDO_CHROMIUM) through Playwright, a
 temporary data directory and a free loopback port; the human seat makes seeded random
 choices among the actions it is offered (on the board or listed).
@@ -96,6 +99,8 @@ def choose(page: Page, rng: random.Random) -> None:
         place = menus.nth(rng.randrange(menus.count())).get_attribute("data-place")
         press(page, f"svg .place[data-place='{place}']")
         choices = page.locator(".choice-menu [data-action]")
+        if not choices.count():  # a place that marks a first pick (Cargo Empire's origin)
+            return
         choices.nth(rng.randrange(choices.count())).click()
     else:
         key = choices.nth(rng.randrange(choices.count())).get_attribute("data-action")
@@ -138,13 +143,22 @@ def create_tables(page: Page, game: str) -> None:
         page.wait_for_selector("#create-table")
 
 
+def split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`cargo_empire:map=dior` -> ("cargo_empire", {"map": "dior"})."""
+    game, *chosen = spec.split(":")
+    return game, dict(pair.split("=", 1) for pair in chosen)
+
+
 def shoot_table(
-    page: Page, base: str, game: str, out: Path, rng: random.Random, suffix: str = ""
+    page: Page, base: str, spec: str, out: Path, rng: random.Random, suffix: str = ""
 ) -> Path:
     """A table of the human (seat 1) and bots, some choices in; its picture."""
+    game, chosen = split_spec(spec)
     page.goto(base + "/")
     page.wait_for_selector("#create-table")
     page.select_option("select[name=game]", game)
+    for option, value in chosen.items():
+        page.select_option(f"select[name=option-{option}]", value)
     if game in FULL_PAGE:
         page.select_option("select[name=players]", "3")
     page.click("#create-table button[type=submit]")  # the default: you and bots
@@ -155,7 +169,8 @@ def shoot_table(
     while zoomed.count():  # each board whole
         zoomed.first.click()
     page.evaluate("window.scrollTo(0, 0)")
-    path = out / f"table-{game.replace('_', '-')}{suffix}.png"
+    name = "-".join([game.replace("_", "-"), *chosen.values()])
+    path = out / f"table-{name}{suffix}.png"
     page.screenshot(path=str(path), full_page=game in FULL_PAGE and not suffix)
     return path
 
@@ -171,8 +186,9 @@ def shoot(base: str, games: list[str], out: Path) -> list[Path]:
         page.goto(base + "/")
         page.click("#guest")
         page.wait_for_selector("#create-table")
-        create_tables(page, games[0])
-        page.select_option("select[name=game]", games[0])
+        first = split_spec(games[0])[0]
+        create_tables(page, first)
+        page.select_option("select[name=game]", first)
         page.wait_for_timeout(500)
         page.screenshot(path=str(out / "lobby.png"))
         written = [out / "lobby.png"]

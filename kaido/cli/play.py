@@ -160,7 +160,7 @@ class TerminalSession:
         self.show_board(player)
         legal = self.game.legal_actions(self.match.state)
         self.show_menu(player, legal)
-        name = self.game.player_name(player, self.lang)
+        name = self.game.player_name(player, self.lang, self.match.options)
         while True:
             try:
                 line = self.ask(self.text["prompt"].format(player=name)).strip()
@@ -205,7 +205,7 @@ class TerminalSession:
         except KaidoError as error:
             self.console.print(escape(str(error)), style="yellow")
             return
-        self.say("undone", action=self.game.action_text(action, self.lang))
+        self.say("undone", action=self.game.action_text(action, self.lang, self.match.options))
 
     def save(self, path: str) -> None:
         try:
@@ -219,18 +219,20 @@ class TerminalSession:
         self.console.print(self.game.render(self.match.state, player, self.lang))
 
     def show_menu(self, player: int, legal: Sequence[Action]) -> None:
-        self.say("your_move", player=self.game.player_name(player, self.lang))
+        self.say("your_move", player=self.game.player_name(player, self.lang, self.match.options))
+        options = self.match.options
         entries = [
-            f"[bold]{i:>3}[/] {escape(self.game.action_text(action, self.lang))}"
+            f"[bold]{i:>3}[/] {escape(self.game.action_text(action, self.lang, options))}"
             for i, action in enumerate(legal, start=1)
         ]
         self.console.print(Columns(entries, column_first=True, padding=(0, 3)))
 
     def narrate(self, player: int, action: Action, events: Sequence[Event]) -> None:
         game, lang = self.game, self.lang
-        name = game.player_name(player, lang)
-        lines = [f"[bold]{escape(name)}[/]: {escape(game.action_text(action, lang))}"]
-        lines += [f"   {escape(game.describe(e, self.narrator, lang))}" for e in events]
+        options = self.match.options
+        name = game.player_name(player, lang, options)
+        lines = [f"[bold]{escape(name)}[/]: {escape(game.action_text(action, lang, options))}"]
+        lines += [f"   {escape(game.describe(e, self.narrator, lang, options))}" for e in events]
         self.console.print("\n".join(lines), highlight=False)
 
     def show_result(self) -> None:
@@ -245,7 +247,7 @@ class TerminalSession:
         for player in sorted(range(len(result.ranks)), key=lambda p: result.ranks[p]):
             table.add_row(
                 str(result.ranks[player]),
-                game.player_name(player, self.lang),
+                game.player_name(player, self.lang, self.match.options),
                 specs[player] if specs[player] != HUMAN else "human",
                 f"{result.scores[player]:g}",
             )

@@ -38,11 +38,13 @@ def run(args: argparse.Namespace) -> int:
     viewer = None if args.viewer is None else args.viewer - 1
     lang = args.lang
     for step in replayer.steps(narrate=True):
-        name = escape(game.player_name(step.player, lang))
-        action = escape(game.action_text(step.action, lang))
+        options = replayer.state.options
+        name = escape(game.player_name(step.player, lang, options))
+        action = escape(game.action_text(step.action, lang, options))
         console.print(f"[dim]{step.number:>5}[/] [bold]{name}[/]: {action}")
         for event in step.events:
-            console.print(f"        {escape(game.describe(event, viewer, lang))}", highlight=False)
+            line = game.describe(event, viewer, lang, options)
+            console.print(f"        {escape(line)}", highlight=False)
         if args.step:
             console.print(game.render(replayer.state, viewer, lang))
             if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() == "q":
@@ -52,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
         result = game.result(replayer.state)
         for player in sorted(range(len(result.ranks)), key=lambda p: result.ranks[p]):
             console.print(
-                f"{result.ranks[player]}. {escape(game.player_name(player, lang))}"
+                f"{result.ranks[player]}. "
+                f"{escape(game.player_name(player, lang, replayer.state.options))}"
                 f"  {result.scores[player]:g}"
             )
     else:

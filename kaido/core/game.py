@@ -222,16 +222,22 @@ class Game(ABC, Generic[S]):
 
     # ---- text ---------------------------------------------------------------------------
 
-    def player_name(self, player: int, lang: Lang = "en") -> str:
+    # The text methods take the game's `options` where words depend on the set-up (Cargo
+    # Empire's map names its cities, its seat colours name its players); None means the
+    # game's default options.
+
+    def player_name(self, player: int, lang: Lang = "en", options: Options | None = None) -> str:
         """How players are called in text (a colour in most games)."""
         return f"P{player + 1}"
 
     @abstractmethod
-    def action_text(self, action: Action, lang: Lang = "en") -> str:
+    def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         """The human form of an action (`build road 12-13`); parsing it gives the action."""
 
     @abstractmethod
-    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+    def describe(
+        self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
+    ) -> str:
         """One line narrating `event` as `viewer` may see it."""
 
     @abstractmethod
@@ -254,7 +260,10 @@ class Game(ABC, Generic[S]):
         wanted = normalize_text(stripped)
 
         def written(action: Action) -> bool:
-            return any(normalize_text(self.action_text(action, lang)) == wanted for lang in LANGS)
+            return any(
+                normalize_text(self.action_text(action, lang, state.options)) == wanted
+                for lang in LANGS
+            )
 
         found = next((action for action in legal if written(action)), None)
         if found is not None:

@@ -107,7 +107,7 @@ class Match:
             raise UndoRefused("the last decision was another player's")
         if not last.undoable:
             raise UndoRefused(
-                f"'{self.game.action_text(last.action)}' cannot be taken back "
+                f"'{self.game.action_text(last.action, 'en', self.options)}' cannot be taken back "
                 "(it rolled, drew, revealed something or ended the turn)"
             )
         self._done.pop()

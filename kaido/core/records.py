@@ -155,9 +155,8 @@ class Replayer:
             try:
                 events = game.apply(state, action, narrate=narrate)
             except IllegalAction as error:
-                raise RecordError(
-                    f"step {number} ({game.action_text(action)}) is illegal: {error}"
-                ) from None
+                written = game.action_text(action, "en", state.options)
+                raise RecordError(f"step {number} ({written}) is illegal: {error}") from None
             yield Step(number, player, action, tuple(events))
 
     def run(self) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 
 from kaido.core.events import Event
 from kaido.core.game import Game, Lang
+from kaido.core.options import Options
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,9 @@ class LogStep:
     events: tuple[Event, ...]
 
 
-def log_entry(game: Game[Any], step: LogStep, viewer: int | None, lang: Lang) -> dict[str, Any]:
+def log_entry(
+    game: Game[Any], step: LogStep, viewer: int | None, lang: Lang, options: Options
+) -> dict[str, Any]:
     """A step of the move log as `viewer` may see it. The action itself is not included:
     another player's choice may be secret (which cards they discarded); events say what
     may be said."""
@@ -32,7 +35,7 @@ def log_entry(game: Game[Any], step: LogStep, viewer: int | None, lang: Lang) ->
         "step": step.number,
         "player": step.player,
         "events": [
-            {"data": event.for_viewer(viewer), "text": game.describe(event, viewer, lang)}
+            {"data": event.for_viewer(viewer), "text": game.describe(event, viewer, lang, options)}
             for event in step.events
         ],
     }
@@ -40,7 +43,7 @@ def log_entry(game: Game[Any], step: LogStep, viewer: int | None, lang: Lang) ->
 
 def legal_list(game: Game[Any], state: Any, lang: Lang) -> list[dict[str, Any]]:
     return [
-        {"action": action.to_json(), "text": game.action_text(action, lang)}
+        {"action": action.to_json(), "text": game.action_text(action, lang, state.options)}
         for action in game.legal_actions(state)
     ]
 
@@ -64,7 +67,9 @@ def game_part(
         "view": game.view(state, viewer),
         "legal": legal_list(game, state, lang) if may_act and not over else [],
         "log_from": log_from,
-        "log": [log_entry(game, step, viewer, lang) for step in log[log_from:]],
+        "log": [log_entry(game, step, viewer, lang, state.options) for step in log[log_from:]],
         "result": game.result(state).to_json() if over else None,
-        "players": [game.player_name(p, lang) for p in range(game.num_players(state))],
+        "players": [
+            game.player_name(p, lang, state.options) for p in range(game.num_players(state))
+        ],
     }

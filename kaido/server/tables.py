@@ -437,7 +437,7 @@ class TableManager:
         seat = self._playing_seat(runtime, user)
         to_move = runtime.require_match().to_move
         if to_move != seat:
-            name = runtime.game.player_name(to_move)
+            name = runtime.game.player_name(to_move, "en", runtime.require_match().options)
             raise Forbidden(f"it is not your decision: {name} (seat {to_move}) decides now")
         return seat
 
@@ -824,7 +824,10 @@ class TableManager:
                 "steps": len(runtime.log),
                 "viewer": viewer,
                 "seats": [seat.to_json() for seat in runtime.info.seats],
-                "log": [log_entry(runtime.game, step, viewer, lang) for step in runtime.log],
+                "log": [
+                    log_entry(runtime.game, step, viewer, lang, runtime.require_match().options)
+                    for step in runtime.log
+                ],
             }
 
     def replay_step(

@@ -139,7 +139,7 @@ def test_every_event_keeps_its_kind_in_the_move_log(game: Game[Any], players: in
             action = agents[player].choose(game, match.state)
             step = LogStep(0, player, tuple(match.play(action, narrate=True)))
             for viewer in viewers:
-                entry = log_entry(game, step, viewer, "en")
+                entry = log_entry(game, step, viewer, "en", match.options)
                 assert json.loads(json.dumps(entry)) == entry
                 for event, sent in zip(step.events, entry["events"], strict=True):
                     assert sent["data"]["kind"] == event.kind, sent

@@ -227,7 +227,7 @@ class TinyGame(Game[TinyState]):
         best = max(scores) or 1
         return 0.5 * scores[player] / best + 0.25
 
-    def action_text(self, action: Action, lang: Lang = "en") -> str:
+    def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         if lang == "ja":
             names = {"draw": "引く", "end": "終了", "bank": "預ける", "discard": "捨てる"}
             names |= {"offer": "差し出す", "take": "受け取る", "refuse": "断る"}
@@ -236,7 +236,9 @@ class TinyGame(Game[TinyState]):
             names |= {"offer": "offer", "take": "take", "refuse": "refuse"}
         return " ".join([names[action.kind], *map(str, action.args)])
 
-    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+    def describe(
+        self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
+    ) -> str:
         data = event.for_viewer(viewer)
         return f"{event.kind} " + " ".join(f"{k}={v}" for k, v in data.items() if k != "kind")
 

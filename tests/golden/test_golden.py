@@ -35,9 +35,10 @@ def golden_text(game: Game[Any], players: int, seed: int) -> str:
         events = match.play(action, narrate=True, trusted=True)
         step += 1
         lines.append(
-            f"{step:05d} P{player} {game.action_text(action)}  {json.dumps(action.to_json())}"
+            f"{step:05d} P{player} {game.action_text(action, 'en', options)}  "
+            f"{json.dumps(action.to_json())}"
         )
-        lines.extend(f"      - {game.describe(event, None)}" for event in events)
+        lines.extend(f"      - {game.describe(event, None, 'en', options)}" for event in events)
         if step % VIEW_EVERY == 0:
             lines.append(f"      view {json.dumps(game.view(match.state, None), sort_keys=True)}")
     lines.append(f"result {json.dumps(game.result(match.state).to_json())}")

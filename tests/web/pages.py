@@ -32,13 +32,19 @@ def play_as_guest(page: Page, base: str) -> None:
 
 
 def create_table(
-    page: Page, seats: list[str], game: str = "tiny", checked: tuple[str, ...] = ()
+    page: Page,
+    seats: list[str],
+    game: str = "tiny",
+    checked: tuple[str, ...] = (),
+    chosen: dict[str, str] | None = None,
 ) -> str:
     """Fill in the lobby form: each seat `human` or a bot level, the `checked` options
-    ticked; the creator takes seat 1."""
+    ticked and the `chosen` options selected; the creator takes seat 1."""
     page.select_option("select[name=game]", game)
     for option in checked:
         page.check(f"input[name=option-{option}]")
+    for option, value in (chosen or {}).items():
+        page.select_option(f"select[name=option-{option}]", value)
     page.select_option("select[name=players]", str(len(seats)))
     for n, seat in enumerate(seats):
         page.select_option(f"select[name=seat-{n}-kind]", "human" if seat == "human" else "bot")

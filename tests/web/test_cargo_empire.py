@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from tests.server.live import LiveServer
@@ -17,6 +18,7 @@ from tests.web.test_russian_railroads import api_state
 
 PAGE = ".table-page:not(.pending)"
 ON_CITY = ("first_post", "refill", "emblem")
+ON_MAP = (*ON_CITY, "plan", "city_card", "express")
 
 
 def wait_for_decision(page: Page) -> bool:
@@ -68,9 +70,15 @@ def check_offer(page: Page, legal: list[dict[str, Any]], facts: list[dict[str, A
     cards = set(
         page.eval_on_selector_all(f"{PAGE} .ce-card.place", "els => els.map(e => e.dataset.action)")
     )
-    elsewhere = {action_key(a) for a in actions if a[0] not in (*ON_CITY, "plan", "city_card")}
+    elsewhere = {action_key(a) for a in actions if a[0] not in ON_MAP}
     assert listed == elsewhere
     assert cards == {action_key(a) for a in actions if a[0] == "city_card"}
+    express = set(
+        page.eval_on_selector_all(
+            f"{PAGE} svg.ce .express.place", "els => els.map(e => e.dataset.express)"
+        )
+    )
+    assert express == {str(a[1]) for a in actions if a[0] == "express"}
 
 
 def click_place(page: Page, selector: str, key: str) -> None:
@@ -93,14 +101,23 @@ def do(page: Page, action: list[Any]) -> None:
         click_place(page, f"{PAGE} svg.ce .place[data-place='city:{action[1]}']", key)
     elif kind == "city_card":
         page.locator(f"{PAGE} .ce-card[data-action='{key}']").click()
+    elif kind == "express":
+        click_place(page, f"{PAGE} svg.ce .place[data-place='express:{action[1]}']", key)
     else:
         page.locator(f"{PAGE} button.legal[data-action='{key}']").click()
     page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
 
-def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer) -> None:
+EXPRESS_FACTS = """() => [...document.querySelectorAll('svg.ce.map .express')].map(
+    g => g.dataset.tile || null)"""
+
+
+@pytest.mark.parametrize("board", ["europe", "dior"])
+def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board: str) -> None:
+    """The whole game on either map; on Dior the express spaces show the view's tiles and
+    an express tile to choose is clicked on its space (CE-DIOR-1, CE-DIOR-6)."""
     sign_up(page, server.url, "Ann")
-    table = create_table(page, ["human", "normal"], game="cargo_empire")
+    table = create_table(page, ["human", "normal"], game="cargo_empire", chosen={"map": board})
     page.wait_for_selector("svg.ce.map")
     rng = random.Random(3)
     kinds: set[str] = set()
@@ -109,6 +126,7 @@ def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer) -> No
         assert state["to_move"] == 0 and state["legal"]
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
         facts = check_map(page, state["view"])
+        assert page.evaluate(EXPRESS_FACTS) == state["view"].get("express", [])
         check_offer(page, state["legal"], facts)
         actions = [item["action"] for item in state["legal"]]
         plans = [a for a in actions if a[0] == "plan"]

@@ -74,10 +74,16 @@ class Components:
     numbers: tuple[int, ...]
     colours: tuple[int, ...]  # index into CITY_COLOURS
     harbour: tuple[bool, ...]
+    projection: str  # "lonlat" (x, y are longitude and latitude) or "plane"
     xy: tuple[tuple[float, float], ...]
     routes: tuple[tuple[int, int], ...]
-    adj: tuple[tuple[int, ...], ...]
-    dist: tuple[tuple[int, ...], ...]
+    adj: tuple[tuple[int, ...], ...]  # neighbours in a network (CE-GOAL-9, CE-DIOR-8)
+    dist: tuple[tuple[int, ...], ...]  # land routes, express spaces counted (CE-DIOR-3)
+    graph: tuple[tuple[int, ...], ...]  # land routes over cities and express spaces (24 + k)
+    express: tuple[tuple[int, ...], ...]  # per express space: the cities joined to it
+    express_xy: tuple[tuple[float, float], ...]
+    express_dist: tuple[tuple[int, ...], ...]  # per express space: land routes to each city
+    express_tiles: tuple[int, ...]  # the tiles in the bag, by transport (CE-DIOR-1)
     post_spaces: int
     blank_cards: int
     cube_colours: tuple[str, ...]
@@ -172,7 +178,33 @@ def load_map(folder: Path, name: str = "europe.toml") -> dict[str, Any]:
         count = sum(1 for c in cities if c["colour"] == colour)
         _need(count == 6, name, f"colours must be balanced: {count} {colour} cities, not 6")
     routes = _routes(raw, name, names)
-    return {"raw": raw, "cities": cities, "routes": routes}
+    projection = raw.get("projection", "lonlat")
+    _need(projection in ("lonlat", "plane"), name, f"unknown projection {projection!r}")
+    return {
+        "raw": raw,
+        "cities": cities,
+        "routes": routes,
+        "projection": projection,
+        "express": _express(raw, name, names),
+    }
+
+
+def _express(raw: dict[str, Any], name: str, names: list[str]) -> list[dict[str, Any]]:
+    """The express spaces (Dior, CE-DIOR-1): position and the cities each is joined to."""
+    spaces = []
+    for k, entry in enumerate(raw.get("express", [])):
+        where = f"{name} express {k + 1}"
+        _need(_get(entry, "id", int, where) == k + 1, where, "express ids count 1, 2, 3, ...")
+        _source(entry, where)
+        linked = _get(entry, "cities", list, where)
+        for city in linked:
+            _need(city in names, where, f"unknown city {city!r}")
+        _need(len(set(linked)) == len(linked) >= 2, where, "joins 2 or more different cities")
+        xy = (_get(entry, "x", float, where), _get(entry, "y", float, where))
+        spaces.append({"cities": tuple(names.index(c) for c in linked), "xy": xy})
+    if spaces:
+        _need(len(spaces) == 6, name, f"a map has 6 express spaces (CE-DIOR-1), not {len(spaces)}")
+    return spaces
 
 
 def _routes(raw: dict[str, Any], name: str, names: list[str]) -> list[tuple[int, int]]:
@@ -385,19 +417,28 @@ def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> C
     world = load_map(folder, map_file)
     cities = world["cities"]
     size = len(cities)
-    adj: list[list[int]] = [[] for _ in range(size)]
-    for a, b in world["routes"]:
-        adj[a].append(b)
-        adj[b].append(a)
-    dist = _distances(adj)
+    express = world["express"]
+    # Land routes over cities and express spaces (node size + k is express space k).
+    graph: list[list[int]] = [[] for _ in range(size + len(express))]
+    links = [*world["routes"], *((c, size + k) for k, x in enumerate(express) for c in x["cities"])]
+    for a, b in links:
+        graph[a].append(b)
+        graph[b].append(a)
+    full = _distances(graph)
+    dist = [row[:size] for row in full[:size]]
     # Name the cities outside the largest connected part.
     main = max(range(size), key=lambda k: sum(1 for x in dist[k] if x >= 0))
     unreachable = [cities[k]["name"] for k in range(size) if dist[main][k] < 0]
     _need(not unreachable, map_file, f"map not connected: no route to {', '.join(unreachable)}")
+    adj = [[x for x in graph[c] if x < size] for c in range(size)]
+    for x in express:  # CE-DIOR-8: cities joined to one express space neighbour each other
+        for c in x["cities"]:
+            adj[c] += [o for o in x["cities"] if o != c and o not in adj[c]]
     raw = world["raw"]
     posts = _get(raw, "trading_post_spaces", int, map_file)
     cards = _get(raw, "city_cards", dict, map_file)
     blanks = _get(cards, "blanks", int, f"{map_file} [city_cards]")
+    tiles_in_bag = _express_tiles(raw, map_file) if express else ()
     tiles = load_tiles(folder)
     development = load_development(folder)
     return Components(
@@ -407,10 +448,16 @@ def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> C
         numbers=tuple(c["number"] for c in cities),
         colours=tuple(CITY_COLOURS.index(c["colour"]) for c in cities),
         harbour=tuple(c["harbour"] for c in cities),
+        projection=world["projection"],
         xy=tuple(c["xy"] for c in cities),
         routes=tuple(world["routes"]),
         adj=tuple(tuple(sorted(a)) for a in adj),
         dist=tuple(tuple(d) for d in dist),
+        graph=tuple(tuple(sorted(g)) for g in graph),
+        express=tuple(x["cities"] for x in express),
+        express_xy=tuple(x["xy"] for x in express),
+        express_dist=tuple(tuple(full[size + k][:size]) for k in range(len(express))),
+        express_tiles=tiles_in_bag,
         post_spaces=posts,
         blank_cards=blanks,
         cube_colours=tuple(tiles["colours"]),
@@ -427,8 +474,21 @@ def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> C
     )
 
 
+def _express_tiles(raw: dict[str, Any], name: str) -> tuple[int, ...]:
+    """The express tiles as transports, e.g. (car, car, loco, loco, ship, ship)."""
+    table = _get(raw, "express_tiles", dict, name)
+    _source(table, f"{name} [express_tiles]")
+    tiles = [t for t, kind in enumerate(TRANSPORTS) for _ in range(_get(table, kind, int, name))]
+    _need(len(tiles) == 6, name, f"6 express tiles, one a space (CE-DIOR-1), not {len(tiles)}")
+    return tuple(tiles)
+
+
+MAPS = ("europe", "dior")
+
+
 def components_named(name: str) -> Components:
-    return {"europe": EUROPE}[name]
+    return {"europe": EUROPE, "dior": DIOR}[name]
 
 
 EUROPE = load_components()
+DIOR = load_components(map_file="dior.toml")

@@ -24,7 +24,11 @@ from kaido.games.cargo_empire.board import (
     LOCO,
     SHIP,
 )
-from kaido.games.cargo_empire.payments import legal_payments, two_card_payments
+from kaido.games.cargo_empire.payments import (
+    express_choices,
+    legal_payments,
+    two_card_payments,
+)
 from kaido.games.cargo_empire.scoring import final_scores
 from kaido.games.cargo_empire.state import (
     AUTOMATIC,
@@ -37,6 +41,7 @@ from kaido.games.cargo_empire.state import (
     F_DEV,
     F_EMBLEM,
     F_END,
+    F_EXPRESS,
     F_EXTRA,
     F_FIRST,
     F_GOAL,
@@ -198,6 +203,9 @@ def legal_keys(st: CEState) -> list[Key]:
         return [("take_card", t) for t in range(3)]
     if kind == F_CITY_GOAL:
         return [("city_or_goal", 0), ("city_or_goal", 1)]
+    if kind == F_EXPRESS:
+        tiles: list[Key] = [("express", k) for k in range(6) if frame[2] >> k & 1]
+        return [*tiles, ("no_express",)] if frame[3] else tiles
     if kind == F_END:
         return [*ability_keys(st, p, False), ("end_turn",)]
     if kind == F_FIRST:
@@ -438,6 +446,40 @@ def _pay(st: CEState, p: int, key: Key, events: Events) -> None:
     st.dev[SHIP] = ships * rewards[SHIP]
     mask = sum(1 << t for t in range(3) if st.dev[t])
     st.stack.append([F_DEV, p, 0, 0, mask])
+    if st.express and mode == 0:  # CE-XV-3: no tile for Elleston's 2-card transport
+        offer_express(st, p, (cars, locos, ships), events)
+
+
+def offer_express(st: CEState, p: int, pay: tuple[int, int, int], events: Events) -> None:
+    """CE-DIOR-4..6, AMB-38, AMB-39: after step 3, the express tile the declared route
+    passes; the player picks one when the routes allow several (or none)."""
+    o, d = st.plan[0], st.plan[1]
+    extra = emblem_city(st, p, TINO)
+    if extra >= 0 and st.comp.harbour[extra]:
+        extra = -1
+    passed, free = express_choices(st.comp, o, d, pay, st.enhanced, extra, st.express)
+    if len(passed) == 1 and not free:
+        take_express(st, p, passed[0], events)
+    elif passed:
+        st.stack.append([F_EXPRESS, p, sum(1 << k for k in passed), int(free)])
+
+
+def take_express(st: CEState, p: int, space: int, events: Events) -> None:
+    """CE-DIOR-4: the tile goes back to the bag and its marker advances 1 step, bonuses
+    included; the step is no transport step (AMB-38: CE-DEV-5 does not count it)."""
+    tile = st.express[space]
+    st.express[space] = -1
+    emit(events, "express", player=p, space=space, transport=tile)
+    st.stack.append([F_MOVE, p, tile, 1])
+
+
+def _express(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()
+    take_express(st, p, key[1], events)
+
+
+def _no_express(st: CEState, p: int, key: Key, events: Events) -> None:
+    st.stack.pop()  # CE-PAY-8: the player declared a route that passes no tile
 
 
 def upgrade(st: CEState, city: int, events: Events) -> int:
@@ -551,6 +593,8 @@ HANDLERS = {
     "keep_goal": _keep_goal,
     "take_card": _take_card,
     "city_or_goal": _city_or_goal,
+    "express": _express,
+    "no_express": _no_express,
     "first_post": _first_post,
     "second_post": _second_post,
     "emblem": _emblem,
@@ -725,6 +769,17 @@ def maintenance(st: CEState, events: Events) -> None:
         adjustment_bonus(st, p, space)
     st.order = new_order
     emit(events, "order", order=new_order[:])
+    if st.express:
+        place_express(st, events)  # CE-DIOR-7: maintenance step 3
+
+
+def place_express(st: CEState, events: Events) -> None:
+    """CE-DIOR-1, CE-DIOR-7: every tile into the bag, one drawn for each express space."""
+    tiles = list(st.comp.express_tiles)
+    st.rng.shuffle(tiles)
+    st.express = tiles
+    st.reveals += 1
+    emit(events, "express_placed", tiles=tiles[:])
 
 
 def adjustment_track(st: CEState) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ from kaido.games.cargo_empire.state import (
     F_CITY_GOAL,
     F_EMBLEM,
     F_END,
+    F_EXPRESS,
     F_EXTRA,
     F_FIRST,
     F_GOAL,
@@ -54,6 +55,7 @@ ASKED = {
     F_END: ("CE-CLAN-6", "use a paid ability or end the turn"),
     F_TINO: ("CE-CLAN-20", "say whether the emblem city is a harbour"),
     F_CITY_GOAL: ("CE-ADV-4", "take a city card or goal cards"),
+    F_EXPRESS: ("CE-DIOR-6", "take one express tile your route passes"),
 }
 KIND_OF_FRAME = {
     F_GOAL: {"keep_goal"},
@@ -70,6 +72,7 @@ KIND_OF_FRAME = {
     F_END: {"end_turn"} | ABILITIES,
     F_TINO: {"tino_harbour"},
     F_CITY_GOAL: {"city_or_goal"},
+    F_EXPRESS: {"express", "no_express"},
 }
 
 
@@ -100,6 +103,12 @@ def why(st: CEState, key: Key) -> IllegalAction:
                       "has an empty production space (AMB-17)")  # fmt: skip
     if kind in ABILITIES:
         return _ability(st, p, key)
+    if kind == "express":
+        if 0 <= key[1] < len(st.express) and st.express[key[1]] < 0:
+            return refuse("CE-DIOR-5", "that express space's tile is gone: it gives nothing")
+        return refuse("CE-DIOR-4", "no route your cards may take passes that express space")
+    if kind == "no_express":
+        return refuse("CE-DIOR-4", "every route your cards may take passes a tile: take one")
     clause, asked = ASKED[frame[0]]
     return refuse(clause, f"that choice is not open: {asked}")
 

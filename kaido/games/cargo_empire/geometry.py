@@ -1,10 +1,12 @@
 """What the browser needs to draw Cargo Empire, read from the game's data files.
 
-The view says what stands where (cubes, posts, levels, markers, cards); this says what the
-map is: each city's name in English and Japanese, number, colour, harbour and position
-(x, y in 0..1000 and 0..ratio*1000, projected from longitude and latitude), the land routes,
-the cube colours, and the development board's VP zone. Indices are the engine's, so an
-action `["plan", o, d, space, colour]` is drawn on `cities[o]` and `cities[d]`.
+The view says what stands where (cubes, posts, levels, markers, cards, express tiles);
+this says what the map is: each city's name in English and Japanese, number, colour,
+harbour and position (x, y in 0..1000 and 0..ratio*1000, projected from longitude and
+latitude on Europe, scaled from the plane drawing on Dior), the land routes, Dior's express
+spaces and the cities each joins, the cube colours, and the development board's VP zone.
+Indices are the engine's, so an action `["plan", o, d, space, colour]` is drawn on
+`cities[o]` and `cities[d]`, and the view's `express[k]` on `express[k]`.
 """
 
 from __future__ import annotations
@@ -13,29 +15,32 @@ import math
 from typing import Any
 
 from kaido.core.options import Options
-from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, Components
+from kaido.games.cargo_empire.board import CITY_COLOURS, Components, components_named
 
 WIDTH = 1000.0
 MARGIN = 40.0
 
 
 def project(comp: Components) -> list[tuple[float, float]]:
-    """Longitude and latitude to drawing units: an equirectangular projection squeezed
-    by the cosine of the map's middle latitude, north up, inside a margin."""
-    lats = [y for _, y in comp.xy]
-    squeeze = math.cos(math.radians((min(lats) + max(lats)) / 2))
-    raw = [(x * squeeze, -y) for x, y in comp.xy]
-    left, right = min(x for x, _ in raw), max(x for x, _ in raw)
-    top = min(y for _, y in raw)
+    """The cities' and then the express spaces' positions in drawing units, inside a
+    margin: longitude and latitude by an equirectangular projection squeezed by the cosine
+    of the map's middle latitude, north up; a plane drawing (y down) just scaled."""
+    points = [*comp.xy, *comp.express_xy]
+    if comp.projection == "lonlat":
+        lats = [y for _, y in comp.xy]
+        squeeze = math.cos(math.radians((min(lats) + max(lats)) / 2))
+        points = [(x * squeeze, -y) for x, y in points]
+    left, right = min(x for x, _ in points), max(x for x, _ in points)
+    top = min(y for _, y in points)
     scale = (WIDTH - 2 * MARGIN) / (right - left)
     return [
         (round(MARGIN + (x - left) * scale, 1), round(MARGIN + (y - top) * scale, 1))
-        for x, y in raw
+        for x, y in points
     ]
 
 
 def board_geometry(options: Options) -> dict[str, Any]:
-    comp = EUROPE
+    comp = components_named(str(options["map"]))
     points = project(comp)
     height = max(y for _, y in points) + MARGIN
     return {
@@ -55,6 +60,15 @@ def board_geometry(options: Options) -> dict[str, Any]:
             for c in range(comp.cities)
         ],
         "routes": [list(r) for r in comp.routes],
+        "express": [
+            {
+                "index": k,
+                "x": points[comp.cities + k][0],
+                "y": points[comp.cities + k][1],
+                "cities": list(joined),
+            }
+            for k, joined in enumerate(comp.express)
+        ],
         "cubes": list(comp.cube_colours),
         "vp_zone": list(comp.vp_zone),
     }

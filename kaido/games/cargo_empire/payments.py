@@ -164,3 +164,70 @@ def max_land_cards(comp: Components) -> int:
     """No legal payment on this map holds more cars or locomotives than this (the longest
     shortest land path twice over: one stretch before and one after a ship)."""
     return 2 * max(max(row) for row in comp.dist)
+
+
+# ---- express tiles on the declared route (Dior, CE-DIOR-3..6, AMB-39) ------------------------
+
+
+def route_legs(
+    comp: Components, origin: int, dest: int, pay: Payment, enhanced: int, extra: int
+) -> list[tuple[tuple[int, int], ...]]:
+    """The overland stretches of each route these cards may take under CE-PAY-8: the
+    fewest land routes among the paths they can pay for, each stretch a shortest path."""
+    cars, locos, ships = pay
+    if not ships:
+        return [((origin, dest),)]
+    dist = comp.dist
+    ports = [c for c in range(comp.cities) if comp.harbour[c] or c == extra]
+    best: list[tuple[tuple[int, int], ...]] = []
+    fewest = -1
+    for h1 in ports:
+        for h2 in ports:
+            a, b = dist[origin][h1], dist[h2][dest]
+            if h1 == h2 or (fewest >= 0 and a + b > fewest):
+                continue
+            if (cars, locos, 1) not in _with_ship(a, b, min(enhanced, locos)):
+                continue
+            if a + b < fewest or fewest < 0:
+                fewest, best = a + b, []
+            best.append(((origin, h1), (h2, dest)))
+    return best
+
+
+def on_shortest_path(comp: Components, space: int, a: int, b: int) -> bool:
+    """Does some shortest land path from city a to city b pass express space `space`?"""
+    to = comp.express_dist[space]
+    return a != b and to[a] + to[b] == comp.dist[a][b]
+
+
+def avoids(comp: Components, a: int, b: int, blocked: set[int]) -> bool:
+    """Is there a shortest land path from city a to city b through none of the `blocked`
+    express spaces? (Breadth-first over the cities and the other express spaces.)"""
+    if not any(on_shortest_path(comp, k, a, b) for k in blocked):
+        return True
+    closed = {comp.cities + k for k in blocked}
+    frontier, seen = [a], {a}
+    for _ in range(comp.dist[a][b]):
+        frontier = [n for c in frontier for n in comp.graph[c] if n not in seen and n not in closed]
+        seen.update(frontier)
+    return b in seen
+
+
+def express_choices(
+    comp: Components,
+    origin: int,
+    dest: int,
+    pay: Payment,
+    enhanced: int,
+    extra: int,
+    tiles: list[int],
+) -> tuple[list[int], bool]:
+    """The express spaces holding a tile that a declarable route passes (CE-DIOR-4, 6,
+    AMB-39), and whether some declarable route passes none of them."""
+    tiled = {k for k, tile in enumerate(tiles) if tile >= 0}
+    routes = route_legs(comp, origin, dest, pay, enhanced, extra)
+    passed = sorted(
+        k for k in tiled if any(on_shortest_path(comp, k, a, b) for r in routes for a, b in r)
+    )
+    free = any(all(avoids(comp, a, b, tiled) for a, b in r) for r in routes)
+    return passed, free

@@ -13,7 +13,15 @@ from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.cargo_empire import bots, engine, explain, text, views
-from kaido.games.cargo_empire.board import ANY_AND_STEP, ANY_CARD, EUROPE, Components
+from kaido.games.cargo_empire.board import (
+    ANY_AND_STEP,
+    ANY_CARD,
+    DIOR,
+    EUROPE,
+    MAPS,
+    Components,
+    components_named,
+)
 from kaido.games.cargo_empire.payments import max_land_cards
 from kaido.games.cargo_empire.scoring import ranking_keys
 from kaido.games.cargo_empire.state import (
@@ -32,21 +40,27 @@ from kaido.games.cargo_empire.state import (
 Key = tuple[Any, ...]
 
 
-def _action_keys(comp: Components) -> list[Key]:
-    cities = range(comp.cities)
-    most = max_land_cards(comp)
-    keys: list[Key] = [("keep_goal", g) for g in range(1, len(comp.goals) + 1)]
-    keys += [("take_card", t) for t in range(3)]
-    keys += [("first_post", c, i) for c in cities for i in (0, 1)]
-    keys += [("second_post", i) for i in (0, 1)] + [("emblem", c) for c in cities]
-    keys += [("plan", o, d, i, k) for o in cities for d in cities for i in (0, 1) for k in range(4)]
-    keys += [
+def _pay_keys(most: int) -> list[Key]:
+    return [
         ("pay", c, lo, s, 0)
         for s in (0, 1, 2)  # 2 ships: never legal, refused with CE-PAY-7
         for c in range(most + 1)
         for lo in range(most + 1)
         if c + lo + s
     ]
+
+
+def _action_keys(maps: tuple[Components, ...]) -> list[Key]:
+    """Every action on any map, in a fixed order (the maps share city indices 0-23); keys
+    added for a later map come last, so the earlier ones keep their indices."""
+    comp = maps[0]
+    cities = range(comp.cities)
+    keys: list[Key] = [("keep_goal", g) for g in range(1, len(comp.goals) + 1)]
+    keys += [("take_card", t) for t in range(3)]
+    keys += [("first_post", c, i) for c in cities for i in (0, 1)]
+    keys += [("second_post", i) for i in (0, 1)] + [("emblem", c) for c in cities]
+    keys += [("plan", o, d, i, k) for o in cities for d in cities for i in (0, 1) for k in range(4)]
+    keys += _pay_keys(max_land_cards(comp))
     keys += [
         ("pay", c, lo, s, 1)
         for c, lo, s in ((2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 2, 0), (0, 1, 1), (0, 0, 2))
@@ -59,7 +73,9 @@ def _action_keys(comp: Components) -> list[Key]:
     keys += [("kasha", c) for c in range(5)] + [("tino_swap", t) for t in range(3)]
     keys += [("end_turn",), ("tino_harbour", 0), ("tino_harbour", 1)]
     keys += [("city_or_goal", 0), ("city_or_goal", 1)]
-    return keys  # fmt: skip
+    keys += [("express", k) for k in range(6)] + [("no_express",)]
+    longest = _pay_keys(max(max_land_cards(m) for m in maps))
+    return keys + [key for key in longest if key not in set(keys)]  # fmt: skip
 
 
 class CargoEmpire(Game[CEState]):
@@ -70,6 +86,16 @@ class CargoEmpire(Game[CEState]):
     rules_version = "1"
     rules_prefix = "CE"
     option_specs = (
+        OptionSpec(
+            "map",
+            "europe",
+            "the map board's side: Europe, or the continent of Dior with its express spaces "
+            "and tiles (CE-DIOR)",
+            "マップボードの面：ヨーロッパ、または急行スペースと急行タイルのあるディオール大陸"
+            "（CE-DIOR）",
+            choices=MAPS,
+            labels=(("Europe", "ヨーロッパ"), ("Dior", "ディオール")),
+        ),
         OptionSpec(
             "clans",
             False,
@@ -100,7 +126,7 @@ class CargoEmpire(Game[CEState]):
     def __init__(self) -> None:
         self.table = ActionTable()
         self.by_key: dict[Key, Action] = {}
-        for key in _action_keys(EUROPE):
+        for key in _action_keys((EUROPE, DIOR)):
             self.by_key[key] = self.table.add(key[0], *key[1:])
 
     # ---- set-up ---------------------------------------------------------------------------
@@ -112,7 +138,7 @@ class CargoEmpire(Game[CEState]):
 
     def setup(self, options: Options, seed: int) -> CEState:
         rng = Rng(seed)
-        st = CEState(options, rng, EUROPE)
+        st = CEState(options, rng, components_named(str(options["map"])))
         comp, n = st.comp, st.n
         st.colours = seat_colours(options)
         clans = bool(options["clans"])
@@ -122,6 +148,8 @@ class CargoEmpire(Game[CEState]):
         for c in range(comp.cities):
             st.tile[c] = tiles[c]
             st.prod[2 * c : 2 * c + 2] = comp.produce[tiles[c]][0]  # CE-SET-2
+        if comp.express:
+            engine.place_express(st, None)  # CE-DIOR-1
         st.track = draw_track(comp, str(options["tracks"]), rng)
         st.deck = list(range(comp.cities))
         rng.shuffle(st.deck)  # CE-SET-5
@@ -206,14 +234,16 @@ class CargoEmpire(Game[CEState]):
 
     # ---- text -----------------------------------------------------------------------------
 
-    def player_name(self, player: int, lang: Lang = "en") -> str:
-        return text.player_name(player, tuple(range(5)), lang)
+    def player_name(self, player: int, lang: Lang = "en", options: Options | None = None) -> str:
+        return text.player_name(player, _colours(options), lang)
 
-    def action_text(self, action: Action, lang: Lang = "en") -> str:
-        return text.action_text((action.kind, *action.args), lang)
+    def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
+        return text.action_text((action.kind, *action.args), lang, _map(options))
 
-    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
-        return text.describe(event, viewer, tuple(range(5)), lang)
+    def describe(
+        self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
+    ) -> str:
+        return text.describe(event, viewer, _colours(options), lang, _map(options))
 
     def render(self, state: CEState, viewer: int | None, lang: Lang = "en") -> str:
         return text.render(state, viewer, lang)
@@ -229,6 +259,14 @@ def draw_track(comp: Components, tracks: str, rng: Rng) -> list[int]:
         picks = comp.track_group("a") if tracks == "basic" else list(range(len(comp.track_tiles)))
         rng.shuffle(picks)
     return [k * 2 + rng.below(2) for k in picks[:3]]
+
+
+def _map(options: Options | None) -> Components:
+    return components_named(str(options["map"])) if options else EUROPE
+
+
+def _colours(options: Options | None) -> tuple[int, ...]:
+    return seat_colours(options) if options else tuple(range(5))
 
 
 JA_COLOURS = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))

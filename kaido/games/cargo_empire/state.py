@@ -33,6 +33,7 @@ F_END = 14  # [F_END, p] clans: abilities after the action, or end the turn
 F_TINO = 15  # [F_TINO, p] Tino: is the emblem city a harbour for final scoring?
 F_SCORE = 16  # [F_SCORE, -1] (automatic) final scoring
 F_CITY_GOAL = 17  # [F_CITY_GOAL, p] advanced tracks: a city card or a goal card (CE-ADV-4)
+F_EXPRESS = 18  # [F_EXPRESS, p, spaces mask, free] Dior: which express tile (CE-DIOR-6)
 AUTOMATIC = frozenset((F_BEGIN, F_DEV, F_MOVE, F_SCORE))
 
 PHASE_SETUP, PHASE_PLAY, PHASE_OVER = range(3)
@@ -67,6 +68,7 @@ class CEState:
         "display",
         "emblem",
         "enhanced",
+        "express",
         "final",
         "gained",
         "goal_deck",
@@ -141,6 +143,7 @@ class CEState:
         self.stack: list[list[int]] = []
         self.reveals = 0  # counts draws and reveals (undo stops there)
         self.tino_harbour = -1  # CE-CLAN-20: 1 harbour, 0 not, -1 not decided
+        self.express: list[int] = []  # Dior: the tile's transport per express space, -1 none
         self.final: list[tuple[int, int, int, int]] | None = None
 
     def copy(self) -> CEState:
@@ -186,5 +189,6 @@ class CEState:
         o.stack = [f[:] for f in self.stack]
         o.reveals = self.reveals
         o.tino_harbour = self.tino_harbour
+        o.express = self.express[:]
         o.final = self.final
         return o

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kaido.core.events import Event
-from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, TRANSPORTS
+from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, TRANSPORTS, Components
 from kaido.games.cargo_empire.engine import Key
 from kaido.games.cargo_empire.state import BLANK, CLAN_NAMES, PLAYER_COLOURS, CEState
 from kaido.games.cargo_empire.views import view
@@ -24,7 +24,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cards": "cards", "posts": "posts left", "cubes": "cubes", "city": "City",
         "level": "Lv", "demand": "demand", "trading": "posts", "track": "Track",
         "harbour": "harbour", "over": "game over", "score": "score", "emblem": "emblem",
-        "vp": "VP",
+        "vp": "VP", "express": "Express spaces",
     },
     "ja": {
         "car": "自動車", "loco": "機関車", "ship": "船", "orange": "オレンジ", "white": "白",
@@ -35,7 +35,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cubes": "貨物", "city": "都市", "level": "段階", "demand": "需要", "trading": "交易所",
         "track": "開発トラック", "harbour": "港", "over": "ゲーム終了", "score": "得点",
         "emblem": "紋章", "vp": "勝利点", "-": "－", "any": "任意", "goal": "目標",
-        "city_bonus": "都市", "city_or_goal": "都/目",
+        "city_bonus": "都市", "city_or_goal": "都/目", "express": "急行スペース",
     },
 }  # fmt: skip
 PENDING_JA = {
@@ -44,7 +44,7 @@ PENDING_JA = {
     "pay": "支払う", "develop": "開発", "advance": "マーカーを選ぶ", "extra_step": "追加の前進",
     "move": "前進", "row": "段を選ぶ", "city_card": "都市カードを選ぶ", "end_turn": "手番の終わり",
     "tino_harbour": "紋章都市を港とするか", "score": "最終得点",
-    "city_or_goal": "都市カードか目標カードを選ぶ",
+    "city_or_goal": "都市カードか目標カードを選ぶ", "express": "急行タイルを選ぶ",
 }  # fmt: skip
 """What the player to move decides (the view's pending frame names), in Japanese."""
 CUBES = ("orange", "white", "grey", "brown")
@@ -61,19 +61,20 @@ def w(word: str, lang: str) -> str:
     return WORDS[lang].get(word, word)
 
 
-def city(c: int, lang: str) -> str:
+def city(c: int, lang: str, comp: Components = EUROPE) -> str:
+    """City `c` of the map `comp` (a blank card has no city)."""
     if c == BLANK:
         return w("blank", lang)
-    return EUROPE.names_ja[c] if lang == "ja" else EUROPE.names[c]
+    return comp.names_ja[c] if lang == "ja" else comp.names[c]
 
 
-def city_named(name: str | None, lang: str) -> str:
+def city_named(name: str | None, lang: str, comp: Components) -> str:
     """A city the view names (English), in `lang`."""
     if name is None:
         return "-"
     if name == "blank":
         return w("blank", lang)
-    return city(EUROPE.names.index(name), lang)
+    return city(comp.names.index(name), lang, comp)
 
 
 def bonus(name: str, lang: str) -> str:
@@ -107,12 +108,12 @@ def _cards_text(cars: int, locos: int, ships: int, lang: str) -> str:
     return " + ".join(parts)
 
 
-def action_text(key: Key, lang: str = "en") -> str:
+def action_text(key: Key, lang: str = "en", comp: Components = EUROPE) -> str:
     kind, args = key[0], key[1:]
     ja = lang == "ja"
     if kind == "plan":
         o, d, space, colour = args
-        what = f"{city(o, lang)}->{city(d, lang)} {w(CUBES[colour], lang)}"
+        what = f"{city(o, lang, comp)}->{city(d, lang, comp)} {w(CUBES[colour], lang)}"
         return f"輸送 {what} 需要{space + 1}" if ja else f"transport {what} space {space + 1}"
     if kind == "pay":
         cars, locos, ships, mode = args
@@ -129,13 +130,14 @@ def action_text(key: Key, lang: str = "en") -> str:
         "rockriel": ("enhance a locomotive (Rockriel)", "機関車を強化する（ロックリエル）"),
         "elleston_car": ("take a car card (Elleston)", "自動車カードを得る（エルストン）"),
         "end_turn": ("end turn", "手番を終える"),
+        "no_express": ("take no express tile", "急行タイルを得ない"),
     }
     if kind in simple:
         return simple[kind][1 if ja else 0]
-    return _with_args(kind, args, lang)
+    return _with_args(kind, args, lang, comp)
 
 
-def _with_args(kind: str, args: tuple[Any, ...], lang: str) -> str:
+def _with_args(kind: str, args: tuple[Any, ...], lang: str, comp: Components) -> str:
     ja = lang == "ja"
     if kind == "take_card":
         return (
@@ -145,14 +147,18 @@ def _with_args(kind: str, args: tuple[Any, ...], lang: str) -> str:
         )
     if kind == "first_post":
         return (
-            f"最初の交易所 {city(args[0], lang)} 需要{args[1] + 1}"
+            f"最初の交易所 {city(args[0], lang, comp)} 需要{args[1] + 1}"
             if ja
-            else f"first post {city(args[0], lang)} space {args[1] + 1}"
+            else f"first post {city(args[0], lang, comp)} space {args[1] + 1}"
         )
     if kind == "second_post":
         return f"2個目の交易所 需要{args[0] + 1}" if ja else f"second post space {args[0] + 1}"
     if kind == "emblem":
-        return f"紋章を{city(args[0], lang)}に置く" if ja else f"emblem on {city(args[0], lang)}"
+        return (
+            f"紋章を{city(args[0], lang, comp)}に置く"
+            if ja
+            else f"emblem on {city(args[0], lang, comp)}"
+        )
     if kind == "advance":
         return (
             f"{w(TRANSPORTS[args[0]], lang)}マーカーを進める"
@@ -173,19 +179,29 @@ def _with_args(kind: str, args: tuple[Any, ...], lang: str) -> str:
     if kind == "city_or_goal":
         pair = (("take a city card", "都市カードを得る"), ("take goal cards", "目標カードを得る"))
         return pair[args[0]][1 if ja else 0]
+    if kind == "express":
+        return (
+            f"急行スペース{args[0] + 1}のタイルを得る" if ja else f"take express tile {args[0] + 1}"
+        )
     if kind == "refill":
-        return f"{city(args[0], lang)}に貨物を補充" if ja else f"refill {city(args[0], lang)}"
+        return (
+            f"{city(args[0], lang, comp)}に貨物を補充"
+            if ja
+            else f"refill {city(args[0], lang, comp)}"
+        )
     if kind == "move_emblem":
         return (
-            f"紋章を{city(args[0], lang)}へ移す" if ja else f"move emblem to {city(args[0], lang)}"
+            f"紋章を{city(args[0], lang, comp)}へ移す"
+            if ja
+            else f"move emblem to {city(args[0], lang, comp)}"
         )
     if kind == "glatt_move":
         a, b, colour = args
         cube = w(CUBES[colour], lang)
         return (
-            f"{cube}の貨物を{city(a, lang)}から{city(b, lang)}へ（グラット）"
+            f"{cube}の貨物を{city(a, lang, comp)}から{city(b, lang, comp)}へ（グラット）"
             if ja
-            else f"move {cube} cube {city(a, lang)}->{city(b, lang)} (Glatt)"
+            else f"move {cube} cube {city(a, lang, comp)}->{city(b, lang, comp)} (Glatt)"
         )
     if kind == "kasha":
         return (
@@ -208,7 +224,13 @@ def _with_args(kind: str, args: tuple[Any, ...], lang: str) -> str:
     return " ".join([kind, *(str(a) for a in args)])  # fmt: skip
 
 
-def describe(event: Event, viewer: int | None, colours: tuple[int, ...], lang: str = "en") -> str:
+def describe(
+    event: Event,
+    viewer: int | None,
+    colours: tuple[int, ...],
+    lang: str = "en",
+    comp: Components = EUROPE,
+) -> str:
     data = event.for_viewer(viewer)
     kind = data["kind"]
     who = player_name(data["player"], colours, lang) if "player" in data else ""
@@ -217,7 +239,7 @@ def describe(event: Event, viewer: int | None, colours: tuple[int, ...], lang: s
         cars, locos, ships = data["cards"]
         cards = _cards_text(cars, locos, ships, lang)
         cube = w(CUBES[data["colour"]], lang)
-        route = f"{city(data['origin'], lang)}->{city(data['dest'], lang)}"
+        route = f"{city(data['origin'], lang, comp)}->{city(data['dest'], lang, comp)}"
         return (
             f"{who}: {cube}の貨物 {route}（{cards}）"
             if ja
@@ -226,9 +248,9 @@ def describe(event: Event, viewer: int | None, colours: tuple[int, ...], lang: s
     if kind == "upgrade":
         full = (" 完全" if ja else " (full)") if data["full"] else ""
         return (
-            f"{city(data['city'], lang)}がレベル{data['level']}に{full}"
+            f"{city(data['city'], lang, comp)}がレベル{data['level']}に{full}"
             if ja
-            else f"{city(data['city'], lang)} upgrades to level {data['level']}{full}"
+            else f"{city(data['city'], lang, comp)} upgrades to level {data['level']}{full}"
         )
     if kind == "goal_kept":
         goal = f" {data['goal']}" if "goal" in data else ""
@@ -240,21 +262,21 @@ def describe(event: Event, viewer: int | None, colours: tuple[int, ...], lang: s
         return f"{who}: {t}カード+1" if ja else f"{who} takes a {t} card"
     if kind == "post":
         return (
-            f"{who}: {city(data['city'], lang)}に交易所"
+            f"{who}: {city(data['city'], lang, comp)}に交易所"
             if ja
-            else f"{who} puts a post in {city(data['city'], lang)}"
+            else f"{who} puts a post in {city(data['city'], lang, comp)}"
         )
     if kind == "emblem":
         return (
-            f"{who}: 紋章を{city(data['city'], lang)}に"
+            f"{who}: 紋章を{city(data['city'], lang, comp)}に"
             if ja
-            else f"{who} puts the emblem on {city(data['city'], lang)}"
+            else f"{who} puts the emblem on {city(data['city'], lang, comp)}"
         )
     if kind == "city_card":
         return (
-            f"{who}: 都市カード {city(data['card'], lang)}"
+            f"{who}: 都市カード {city(data['card'], lang, comp)}"
             if ja
-            else f"{who} takes the {city(data['card'], lang)} card"
+            else f"{who} takes the {city(data['card'], lang, comp)} card"
         )
     if kind == "no_transport":
         return (
@@ -264,10 +286,20 @@ def describe(event: Event, viewer: int | None, colours: tuple[int, ...], lang: s
         )
     if kind == "ability":
         return (
-            f"{who}: 貨物2個で能力 {action_text(tuple(data['ability']), lang)}"
+            f"{who}: 貨物2個で能力 {action_text(tuple(data['ability']), lang, comp)}"
             if ja
-            else f"{who} pays 2 cubes: {action_text(tuple(data['ability']), lang)}"
+            else f"{who} pays 2 cubes: {action_text(tuple(data['ability']), lang, comp)}"
         )
+    if kind == "express":
+        tile = w(TRANSPORTS[data["transport"]], lang)
+        return (
+            f"{who}: 急行タイル（{tile}）を得て1マス前進"
+            if ja
+            else f"{who} takes the {tile} express tile: {tile} marker +1 step"
+        )
+    if kind == "express_placed":
+        tiles = ", ".join(w(TRANSPORTS[t], lang) for t in data["tiles"])
+        return f"急行タイルを配置: {tiles}" if ja else f"express tiles placed: {tiles}"
     if kind == "order":
         names = ", ".join(player_name(p, colours, lang) for p in data["order"])
         return f"新しい手番順: {names}" if ja else f"new turn order: {names}"
@@ -283,13 +315,19 @@ def render(st: CEState, viewer: int | None, lang: str = "en") -> str:
     v = view(st, viewer)
     lines = [_header(st, v, lang), ""]
     lines += _cities(st, v, lang)
+    if st.express:  # Dior (CE-DIOR-1): each express space, its tile and its cities
+        lines += ["", w("express", lang)]
+        for k, joined in enumerate(st.comp.express):
+            tile = w(TRANSPORTS[st.express[k]], lang) if st.express[k] >= 0 else "-"
+            names = ", ".join(city(c, lang, st.comp) for c in joined)
+            lines.append(f"  {k + 1}. {tile:10} ({names})")
     lines += ["", w("track", lang)]
     for k, tile in enumerate(v["track"]):
         rows = [track_row(r, e, lang) for r, e in zip(tile["rows"], tile["ends"], strict=True)]
         lines.append(f"  {k + 1}. {tile['tile']}{tile['side']}  ↑ {rows[0]}   ↓ {rows[1]}")
     lines.append(f"  {w('vp', lang)}: {' '.join(str(x) for x in st.comp.vp_zone)}")
     lines.append("")
-    shown = " | ".join(city(c, lang) for c in st.display)
+    shown = " | ".join(city(c, lang, st.comp) for c in st.display)
     deck = v["deck"]
     lines.append(
         f"{w('display', lang)}: {shown}   "
@@ -328,7 +366,7 @@ def _cities(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
         )
         if entry["level"] == 3:
             out.append(
-                f"{st.comp.numbers[c]:2}  {city(c, lang):14} {colour}{port}  3  "
+                f"{st.comp.numbers[c]:2}  {city(c, lang, st.comp):14} {colour}{port}  3  "
                 f"{'':14} {'':28} {posts}"
             )
             continue
@@ -338,7 +376,8 @@ def _cities(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
             for d in entry["demand"]
         )
         out.append(
-            f"{st.comp.numbers[c]:2}  {city(c, lang):14} {colour}{port}  {entry['level']}  "
+            f"{st.comp.numbers[c]:2}  {city(c, lang, st.comp):14} {colour}{port}  "
+            f"{entry['level']}  "
             f"{cubes:14} {demand:28} {posts}"
         )
     return out
@@ -360,7 +399,7 @@ def _players(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
         cards = " ".join(f"{w(t, lang)} {k}" for t, k in entry["cards"].items())
         markers = " ".join(f"{w(t, lang)}@{m['position']}" for t, m in entry["markers"].items())
         goals = entry["goal_count"] if entry["goals"] is None else _goals(entry["goals"], lang)
-        cities = ", ".join(city_named(name, lang) for name in entry["city_cards"]) or "-"
+        cities = ", ".join(city_named(name, lang, st.comp) for name in entry["city_cards"]) or "-"
         line = f"{name}{clan}: {cards} | {w('posts', lang)} {entry['posts_left']} | {markers}"
         line += f" | {w('goals', lang)} {goals}"
         out.append(line)
@@ -368,7 +407,7 @@ def _players(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
         if entry["clan"]:
             extra += (
                 f" | {w('cubes', lang)} {entry['cubes']}"
-                f" | {w('emblem', lang)} {city_named(entry['emblem'], lang)}"
+                f" | {w('emblem', lang)} {city_named(entry['emblem'], lang, st.comp)}"
             )
         out.append(extra)
     return out

@@ -30,7 +30,7 @@ from kaido.games.cargo_empire.track import layout, position, row_of, space_exist
 FRAME_NAMES = (
     "keep_goal", "take_card", "first_post", "second_post", "emblem", "begin", "plan", "pay",
     "develop", "advance", "extra_step", "move", "row", "city_card", "end_turn", "tino_harbour",
-    "score", "city_or_goal",
+    "score", "city_or_goal", "express",
 )  # fmt: skip
 
 
@@ -141,6 +141,8 @@ def view(st: CEState, viewer: int | None) -> dict[str, Any]:
         "players": [_player(st, p, viewer) for p in range(st.n)],
         "tino_harbour": st.tino_harbour,
     }
+    if st.express:  # Dior: the tile on each express space, None where taken (CE-DIOR-4)
+        data["express"] = [TRANSPORTS[t] if t >= 0 else None for t in st.express]
     if st.final is not None:
         data["scores"] = [list(s) for s in st.final]
     return data
@@ -197,6 +199,12 @@ def invariants(st: CEState) -> None:
             assert space_exists(st, 3 * p + t), "a marker off the track"
     _check_cities(st)
     _check_cards(st)
+    if comp.express:  # CE-DIOR-1, CE-DIOR-4: the 6 tiles are on the map or in the bag
+        assert len(st.express) == len(comp.express), "an express space missing"
+        bag = list(comp.express_tiles)
+        for tile in (t for t in st.express if t >= 0):
+            assert tile in bag, "an express tile that does not exist"
+            bag.remove(tile)
     if st.final is not None:
         assert st.final == final_scores(st), "final scores differ when recomputed"
 

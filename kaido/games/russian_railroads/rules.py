@@ -227,10 +227,12 @@ class RussianRailroads(Game[RRState]):
 
     # ---- text -----------------------------------------------------------------------------
 
-    def action_text(self, action: Action, lang: Lang = "en") -> str:
+    def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang)
 
-    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+    def describe(
+        self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
+    ) -> str:
         return text.describe(event, viewer, lang)
 
     def render(self, state: RRState, viewer: int | None, lang: Lang = "en") -> str:

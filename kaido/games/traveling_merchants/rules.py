@@ -104,13 +104,15 @@ class TravelingMerchants(Game[TMState]):
     def invariants(self, state: TMState) -> None:
         views.invariants(state)
 
-    def player_name(self, player: int, lang: Lang = "en") -> str:
+    def player_name(self, player: int, lang: Lang = "en", options: Options | None = None) -> str:
         return text.player_name(player, lang)
 
-    def action_text(self, action: Action, lang: Lang = "en") -> str:
+    def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang)
 
-    def describe(self, event: Event, viewer: int | None, lang: Lang = "en") -> str:
+    def describe(
+        self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
+    ) -> str:
         return text.describe(event, viewer, lang)
 
     def render(self, state: TMState, viewer: int | None, lang: Lang = "en") -> str:

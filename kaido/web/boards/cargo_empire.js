@@ -16,7 +16,7 @@ const R = 17 * GROW;
 
 export const WORDS = {
   en: {
-    map: "Cargo Empire map", track: "Development track", display: "City display", deck: "deck",
+    map: "Cargo Empire map", track: "Development track", expressTile: "express tile: {kind} marker +1 step", expressEmpty: "express space (tile taken)", display: "City display", deck: "deck",
     blanks: "blanks", blank: "blank", car: "Car", loco: "Locomotive", ship: "Ship", posts: "Posts left",
     cities: "City cards", goals: "Goal cards", cubes: "Cubes", emblem: "Emblem", level: "Level",
     round: "Round", origin: "Origin {city}: choose a destination", from: "Transport from {city}",
@@ -27,7 +27,7 @@ export const WORDS = {
     clans: { Elleston: "Elleston", Glatt: "Glatt", Rockriel: "Rockriel", Kasha: "Kasha", Tino: "Tino" },
   },
   ja: {
-    map: "カーゴエンパイアの地図", track: "開発トラック", display: "都市ディスプレイ", deck: "山札",
+    map: "カーゴエンパイアの地図", track: "開発トラック", expressTile: "急行タイル：{kind}マーカーを1マス進める", expressEmpty: "急行スペース（タイルは取られた）", display: "都市ディスプレイ", deck: "山札",
     blanks: "空白", blank: "空白", car: "自動車", loco: "機関車", ship: "船", posts: "残り交易所",
     cities: "都市カード", goals: "目標カード", cubes: "貨物", emblem: "紋章", level: "段階",
     round: "ラウンド", origin: "出発地 {city}：目的地を選ぶ", from: "{city}からの輸送",
@@ -71,9 +71,31 @@ function map(ctx) {
     const [p, q] = [geometry.cities[a], geometry.cities[b]];
     svg.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, stroke: "#6d5b43", "stroke-width": 3, "stroke-dasharray": "9 5" }));
   }
+  (geometry.express || []).forEach((space) => svg.append(expressSpace(ctx, space, view.express[space.index])));
   const places = cityPlaces(ctx);
   geometry.cities.forEach((city, c) => svg.append(cityGroup(ctx, city, view.cities[c], places.get(c))));
   return svg;
+}
+
+// A Dior express space (CE-DIOR-1): a round space joined by land routes to its cities, with
+// the tile on it (its transport's mark) or empty once taken (CE-DIOR-5). An express tile a
+// route may take is offered here when the player chooses one (CE-DIOR-6).
+function expressSpace(ctx, space, tile) {
+  const { geometry, words } = ctx;
+  const g = s("g", { class: "express", dataset: { express: space.index, tile: tile || "" } });
+  for (const c of space.cities) {
+    const city = geometry.cities[c];
+    g.append(s("line", { x1: space.x, y1: space.y, x2: city.x, y2: city.y, stroke: "#6d5b43", "stroke-width": 3, "stroke-dasharray": "9 5" }));
+  }
+  g.append(s("circle", { cx: space.x, cy: space.y, r: 17, fill: tile ? "#fdf6e3" : "#d9d2c0", stroke: "#3b3b3b", "stroke-width": 2.5 }));
+  if (tile) g.append(text(space.x, space.y, words.mark[tile], { "font-size": 12, "font-weight": 700 }));
+  g.append(s("title", {}, tile ? fill(words.expressTile, { kind: words[tile] }) : words.expressEmpty));
+  const items = ctx.legal.filter((one) => one.action[0] === "express" && one.action[1] === space.index);
+  if (items.length) {
+    g.dataset.place = `express:${space.index}`;
+    makePlace(g, items.map((item) => ({ ...item, label: item.text })), { stage: ctx.wrap, title: fill(words.expressTile, { kind: words[tile] }), act: ctx.act, placed: ctx.placed });
+  }
+  return g;
 }
 
 // What each city offers: `pick` (choose it as the origin, or cancel), or actions on it.

@@ -10,9 +10,17 @@ from kaido.agents import make_agent
 from kaido.games.cargo_empire import GAME
 
 
-def play(players: int, seed: int, clans: bool, bot: str = "random", tracks: str = "basic") -> int:
+def play(
+    players: int,
+    seed: int,
+    clans: bool,
+    bot: str = "random",
+    tracks: str = "basic",
+    board: str = "europe",
+) -> int:
     """One game between `bot` agents ('random' or 'heuristic'); the fallbacks it saw."""
-    st = GAME.setup(GAME.make_options(players=players, clans=clans, tracks=tracks), seed)
+    options = GAME.make_options(players=players, clans=clans, tracks=tracks, map=board)
+    st = GAME.setup(options, seed)
     agents = [make_agent(bot, GAME, seed=seed * 10 + p) for p in range(players)]
     fallbacks = 0
     while not GAME.is_over(st):
@@ -41,7 +49,25 @@ def test_advanced_track_games_keep_invariants(players: int, clans: bool, tracks:
 
 @pytest.mark.parametrize(
     ("players", "clans", "tracks"),
-    [(2, False, "basic"), (4, True, "basic"), (5, False, "advanced"), (3, True, "mixed")],
+    [(2, False, "basic"), (3, True, "basic"), (5, True, "advanced"), (4, False, "mixed")],
 )
-def test_heuristic_games_keep_invariants(players: int, clans: bool, tracks: str) -> None:
-    play(players, 3, clans, "heuristic", tracks)
+def test_dior_games_keep_invariants(players: int, clans: bool, tracks: str) -> None:
+    """CE-XV-7: the Dior map alone and with clans, five players and advanced tracks."""
+    for seed in range(6):
+        play(players, seed, clans, tracks=tracks, board="dior")
+
+
+@pytest.mark.parametrize(
+    ("players", "clans", "tracks", "board"),
+    [
+        (2, False, "basic", "europe"),
+        (4, True, "basic", "europe"),
+        (5, False, "advanced", "europe"),
+        (3, True, "mixed", "dior"),
+        (4, False, "basic", "dior"),
+    ],
+)
+def test_heuristic_games_keep_invariants(
+    players: int, clans: bool, tracks: str, board: str
+) -> None:
+    play(players, 3, clans, "heuristic", tracks, board)
