@@ -1,11 +1,12 @@
 """Game-independent agents, and `make_agent` to build one from a command-line spec.
 
 A spec is a kind with optional settings: `random`, `greedy`, `mcts:time=0.2`,
-`ismcts:iterations=400:c=1.0`. A game may add kinds of its own (`heuristic`) through its
-`agent_kinds`. A developer's own bot is a spec too: `MODULE:CLASS` (a subclass of `Agent`,
-settings after it: `mybots:Careful:depth=2`), a kind registered by `register_agent` (the
-command line's `--register-bot KIND=MODULE:CLASS`) or an installed package's entry point
-in the group `kaido.agents`.
+`ismcts:iterations=400:c=1.0`; every kind also takes `noise=P`, a random legal action
+with probability P instead of its own (`heuristic:noise=0.2`). A game may add kinds of
+its own (`heuristic`) through its `agent_kinds`. A developer's own bot is a spec too:
+`MODULE:CLASS` (a subclass of `Agent`, settings after it: `mybots:Careful:depth=2`), a
+kind registered by `register_agent` (the command line's `--register-bot
+KIND=MODULE:CLASS`) or an installed package's entry point in the group `kaido.agents`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from kaido.agents.base import Agent
 from kaido.agents.mcts import ISMCTSAgent, MCTSAgent
 from kaido.agents.settings import NAME, parse_settings
-from kaido.agents.simple import GreedyAgent, RandomAgent
+from kaido.agents.simple import GreedyAgent, NoisyAgent, RandomAgent
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 
@@ -36,6 +37,7 @@ __all__ = [
     "GreedyAgent",
     "ISMCTSAgent",
     "MCTSAgent",
+    "NoisyAgent",
     "RandomAgent",
     "agent_kinds",
     "load_agent_class",
@@ -91,7 +93,8 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 def parse_spec(spec: str, game: Game[Any]) -> tuple[str, type[Agent], dict[str, Any]]:
     """A spec such as `mcts:time=0.2` as (kind, agent class, settings), each setting
-    checked and typed; a KaidoError says what is wrong."""
+    checked and typed (`noise` among them, for any kind); a KaidoError says what is
+    wrong."""
     kind, *parts = spec.strip().split(":")
     kinds = agent_kinds(game)
     if kind in kinds:
@@ -102,14 +105,23 @@ def parse_spec(spec: str, game: Game[Any]) -> tuple[str, type[Agent], dict[str, 
         raise KaidoError(
             f"no agent {kind!r} for {game.id} (agents: {', '.join(kinds)}, or MODULE:CLASS)"
         )
-    return kind, cls, parse_settings(kind, cls, parts)
+    noisy = [p for p in parts if p.partition("=")[0] == NOISE]
+    settings = parse_settings(kind, cls, [p for p in parts if p not in noisy])
+    settings.update(parse_settings(kind, NoisyAgent, noisy))
+    return kind, cls, settings
+
+
+NOISE = "noise"
 
 
 def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
     """The agent a spec such as `mcts:time=0.2` describes, seeded with `seed`."""
     kind, cls, settings = parse_spec(spec, game)
+    noise = settings.pop(NOISE, None)
     try:
         agent: Agent = cls(seed=seed, **settings)
+        if noise is not None:
+            agent = NoisyAgent(agent, noise, seed=seed ^ 0x5EED)
     except ValueError as error:
         raise KaidoError(f"bad settings for agent {kind!r}: {error}") from None
     return agent

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -55,3 +56,43 @@ class GreedyAgent(Agent):
             elif value > best_value - 1e-12:
                 best.append(action)
         return best[self.rng.below(len(best))]
+
+
+class NoisyAgent(Agent):
+    """Another agent that, with probability `noise`, plays a uniformly random legal action
+    instead: `heuristic:noise=0.3` (the web application's easy bot). Any spec takes it."""
+
+    kind = "noisy"
+
+    def __init__(self, inner: Agent, noise: float, seed: int = 0) -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise is a probability from 0 to 1, not {noise}")
+        self.inner = inner
+        super().__init__(seed)
+        self.noise = noise
+
+    # The runner sets `stop` and `humans` on the agent it holds: the inner agent needs them.
+    @property
+    def stop(self) -> threading.Event:
+        return self.inner.stop
+
+    @stop.setter
+    def stop(self, event: threading.Event) -> None:
+        self.inner.stop = event
+
+    @property
+    def humans(self) -> frozenset[int]:
+        return self.inner.humans
+
+    @humans.setter
+    def humans(self, seats: frozenset[int]) -> None:
+        self.inner.humans = seats
+
+    def choose(self, game: Game[Any], state: Any) -> Action:
+        if self.rng.random() < self.noise:
+            legal = game.legal_actions(state)
+            return legal[self.rng.below(len(legal))]
+        return self.inner.choose(game, state)
+
+    def describe(self) -> str:
+        return f"{self.inner.describe()} noise={self.noise:g}"

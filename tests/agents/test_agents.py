@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 
@@ -21,6 +22,8 @@ SPECS = [
     "ismcts:iterations=60",
     "mcts:iterations=60:others=policy",
     "ismcts:iterations=60:others=policy",
+    "greedy:noise=0.4",
+    "mcts:iterations=60:noise=0.5",
     "mcts:time=0.01",
 ]
 SEEDED = SPECS[:-1]  # every spec with a budget in iterations
@@ -146,6 +149,28 @@ def test_mcts_keeps_no_tree_for_another_player() -> None:
 def test_agent_settings_are_parsed_strictly(spec: str, wrong: str) -> None:
     with pytest.raises(KaidoError, match=re.escape(wrong)):
         make_agent(spec, TINY, 0)
+
+
+def test_noise_plays_random_moves_that_often() -> None:
+    """`noise=P` (any spec): a random legal move with probability P, else the agent's own;
+    P outside 0..1 is refused; the runner's stop event and human seats reach the agent."""
+    states = [s for s in sampled_states(TINY, 3, seed=8, every=1) if not TINY.is_over(s)]
+    greedy = make_agent("greedy", TINY, 3)
+    quiet = make_agent("greedy:noise=0", TINY, 3)
+    assert all(quiet.choose(TINY, s.copy()) == greedy.choose(TINY, s.copy()) for s in states)
+    loud = make_agent("greedy:noise=1", TINY, 3)
+    wide = [s for s in states if len(TINY.legal_actions(s)) > 2]
+    picks = {loud.choose(TINY, wide[0].copy()) for _ in range(40)}
+    assert picks == set(TINY.legal_actions(wide[0]))
+    half = make_agent("greedy:noise=0.5", TINY, 3)
+    differ = sum(half.choose(TINY, s.copy()) != greedy.choose(TINY, s.copy()) for s in wide * 20)
+    assert 0.15 * len(wide) * 20 < differ < 0.6 * len(wide) * 20
+    with pytest.raises(KaidoError, match="noise is a probability"):
+        make_agent("greedy:noise=1.5", TINY, 0)
+    stop = threading.Event()
+    half.stop, half.humans = stop, frozenset({1})
+    assert half.inner.stop is stop and half.inner.humans == frozenset({1})
+    assert half.describe() == "greedy noise=0.5"
 
 
 def test_agent_settings_take_their_types() -> None:

@@ -16,6 +16,7 @@ import sys
 import threading
 import unicodedata
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -502,18 +503,24 @@ def test_sockets_are_bounded_per_client_and_per_table(tmp_path: Path) -> None:
 
 
 def test_a_slow_socket_is_told_to_reconnect_not_queued_for_ever() -> None:
-    loop = asyncio.new_event_loop()
-    try:
-        subscriber = SocketSubscriber(loop, None, "en")
-        for n in range(SocketSubscriber.QUEUE * 3):
-            subscriber.send({"type": "state", "version": n})
-        loop.run_until_complete(asyncio.sleep(0))
-        assert subscriber.overflowed
-        assert subscriber.queue.qsize() == 1
-        reconnect = json.loads(subscriber.queue.get_nowait())
-        assert reconnect == {"type": "reconnect", "reason": "too slow to keep up"}
-    finally:
-        loop.close()
+    def overflow() -> SocketSubscriber:
+        loop = asyncio.new_event_loop()
+        try:
+            subscriber = SocketSubscriber(loop, None, "en")
+            for n in range(SocketSubscriber.QUEUE * 3):
+                subscriber.send({"type": "state", "version": n})
+            loop.run_until_complete(asyncio.sleep(0))
+            return subscriber
+        finally:
+            loop.close()
+
+    # A thread of its own: a browser test in this worker may leave its loop running here.
+    with ThreadPoolExecutor(1) as pool:
+        subscriber = pool.submit(overflow).result()
+    assert subscriber.overflowed
+    assert subscriber.queue.qsize() == 1
+    reconnect = json.loads(subscriber.queue.get_nowait())
+    assert reconnect == {"type": "reconnect", "reason": "too slow to keep up"}
 
 
 # ---- 13. answers in the documented shape; only the client's files --------------------------

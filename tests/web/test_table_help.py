@@ -58,7 +58,9 @@ def test_each_bot_level_has_a_line_in_the_lobby(page: Page, server: LiveServer) 
     page.select_option("select[name=game]", "catan")
     page.select_option("select[name=seat-1-kind]", "bot")
     page.select_option("select[name=seat-1-bot]", "easy")
-    expect(page.locator(".seat-row .bot-help").first).to_contain_text("looks best right now")
+    expect(page.locator(".seat-row .bot-help").first).to_contain_text(
+        "a random move one time in five"
+    )
     page.select_option("select[name=seat-1-bot]", "strong")
     line = page.locator(".seat-row .bot-help[data-level='strong']").first
     expect(line).to_contain_text("searches many possible futures")
