@@ -281,7 +281,8 @@ def normalize_text(text: str) -> str:
 
 def result_value(result: Result, player: int) -> float:
     """A finished game as a number in [0, 1] for `player`: 1 alone first, 0 last."""
-    n = len(result.ranks)
+    # Places count any player no seat plays (a game's bot, which takes places too).
+    n = max(len(result.ranks), *result.ranks) if result.ranks else 0
     if n <= 1:
         return 1.0 if result.ranks[player] == 1 else 0.0
     sharing = sum(1 for r in result.ranks if r == result.ranks[player])

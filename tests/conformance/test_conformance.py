@@ -35,7 +35,9 @@ def test_self_play_keeps_invariants_and_is_deterministic(game: Game[Any], player
         again = self_play(game, players, seed, check=False).record()
         assert first.to_json() == again.to_json(), f"seed {seed} played differently twice"
         assert first.result is not None
-        assert sorted(first.result.ranks)[0] == 1
+        ranks = first.result.ranks
+        # First place is a seat's, unless a player no seat plays (a game's bot) took it.
+        assert sorted(ranks)[0] == 1 or max(ranks) > len(ranks)
 
 
 @pytest.mark.parametrize(("game", "players"), game_count_params())

@@ -67,6 +67,17 @@ class TrackTile:
 
 
 @dataclass(frozen=True)
+class BotCard:
+    """A solo bot card (CE-BOT, DATA-9): marker, steps, arrow (0 up, 1 down), reshuffle."""
+
+    id: int
+    transport: int
+    steps: int
+    arrow: int
+    reshuffle: bool
+
+
+@dataclass(frozen=True)
 class Components:
     map_name: str
     names: tuple[str, ...]
@@ -98,6 +109,7 @@ class Components:
     rewards: tuple[int, int, int]
     enhanced_loco: int
     goals: tuple[Goal, ...]
+    bot_cards: tuple[BotCard, ...]
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -471,7 +483,40 @@ def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> C
         rewards=development["rewards"],
         enhanced_loco=development["enhanced"],
         goals=load_goals(folder),
+        bot_cards=load_bot_cards(folder),
     )
+
+
+def load_bot_cards(folder: Path, name: str = "bot.toml") -> tuple[BotCard, ...]:
+    """The 14 bot cards (CE-BOT-2, DATA-9), each with its source; one or more reshuffle
+    cards (CE-BOT-11) and one or more acting cards."""
+    raw = _read(folder, name)
+    deck = _get(raw, "deck", dict, name)
+    _source(deck, f"{name} [deck]")
+    entries = _get(raw, "card", list, name)
+    count = _get(deck, "cards", int, f"{name} [deck]")
+    _need(len(entries) == count, name, f"{count} bot cards expected, found {len(entries)}")
+    cards = []
+    for k, entry in enumerate(entries):
+        where = f"{name} card {k + 1}"
+        _source(entry, where)
+        _need(_get(entry, "id", int, where) == k + 1, where, "ids must run 1, 2, ...")
+        transport = _get(entry, "transport", str, where)
+        _need(transport in TRANSPORTS, where, f"unknown transport {transport!r}")
+        steps = _get(entry, "steps", int, where)
+        _need(1 <= steps <= 6, where, f"steps must be 1-6, got {steps}")
+        arrow = _get(entry, "arrow", str, where)
+        _need(arrow in ("up", "down"), where, f"arrow must be 'up' or 'down', got {arrow!r}")
+        reshuffle = entry.get("reshuffle", False)
+        _need(isinstance(reshuffle, bool), where, "reshuffle must be true or false")
+        cards.append(
+            BotCard(
+                k + 1, TRANSPORTS.index(transport), steps, ("up", "down").index(arrow), reshuffle
+            )
+        )
+    _need(any(c.reshuffle for c in cards), name, "no reshuffle card (CE-BOT-11)")
+    _need(not all(c.reshuffle for c in cards), name, "no acting card")
+    return tuple(cards)
 
 
 def _express_tiles(raw: dict[str, Any], name: str) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ a moving marker, final scoring) run in `settle` until a player has to decide.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kaido.core.events import Event
@@ -35,6 +36,7 @@ from kaido.games.cargo_empire.state import (
     BLANK,
     ELLESTON,
     F_BEGIN,
+    F_BOT,
     F_CARD,
     F_CITY,
     F_CITY_GOAL,
@@ -66,6 +68,11 @@ from kaido.games.cargo_empire.track import LOST, NEED_ROW, bonus_at, next_space,
 
 Key = tuple[Any, ...]
 Events = list[Event] | None
+
+AUTOMATIC_RUN: dict[int, Callable[[CEState, list[int], Events], None]] = {}
+"""Automatic frames run by another module (the bot's, registered by `solo`)."""
+BOT_HOOKS: dict[str, Callable[..., None]] = {}
+"""The bot's bonuses and rows (`solo.bonus`, `solo.row`)."""
 
 
 def emit(events: Events, kind: str, **data: Any) -> None:
@@ -150,12 +157,12 @@ def draw_city(st: CEState) -> int:
         elif st.blanks:
             st.blanks -= 1
             return BLANK
-        elif any(st.level[c] < 3 for c in st.bottom):
-            card = st.bottom.pop(0)
+        elif any(c == BLANK or st.level[c] < 3 for c in st.bottom):
+            card = st.bottom.pop(0)  # a blank here went back under the deck (AMB-32)
         else:
             return BLANK
         st.reveals += 1
-        if st.level[card] < 3:
+        if card == BLANK or st.level[card] < 3:
             return card
         st.bottom.append(card)
 
@@ -317,7 +324,9 @@ def ability_keys(st: CEState, p: int, before: bool) -> list[Key]:
         keys += [
             ("kasha", c)
             for c in sorted(st.clan)
-            if c != KASHA and not st.gained >> c & 1 and st.emblem[seat_of_clan(st, c)] >= 0
+            if c not in (KASHA, -1)
+            and not st.gained >> c & 1
+            and st.emblem[seat_of_clan(st, c)] >= 0
         ]
     elif clan == TINO:
         # Discarding a ship for a ship changes nothing but the cubes: not offered.
@@ -634,6 +643,8 @@ def settle(st: CEState, events: Events) -> None:
             stack.pop()
             st.phase = PHASE_PLAY
             begin_turn(st)
+        elif kind in AUTOMATIC_RUN:
+            AUTOMATIC_RUN[kind](st, frame, events)
         elif kind == F_SCORE:
             stack.pop()
             st.final = final_scores(st)
@@ -650,7 +661,10 @@ def _move(st: CEState, frame: list[int], events: Events) -> None:
     idx = 3 * p + t
     where = next_space(st, idx)
     if where == NEED_ROW:  # CE-DEV-8, CE-DEV-10
-        st.stack.append([F_ROW, p, t])
+        if p == st.bot:
+            BOT_HOOKS["row"](st, p, t)  # CE-BOT-21
+        else:
+            st.stack.append([F_ROW, p, t])
         return
     if where == LOST:  # AMB-13
         frame[3] = 0
@@ -663,7 +677,9 @@ def _move(st: CEState, frame: list[int], events: Events) -> None:
 
 
 def apply_bonus(st: CEState, p: int, bonus: int, events: Events) -> None:
-    if bonus in (B_CAR, B_LOCO, B_SHIP):  # CE-DEV-14
+    if p == st.bot:
+        BOT_HOOKS["bonus"](st, bonus, events)  # CE-BOT-23..25
+    elif bonus in (B_CAR, B_LOCO, B_SHIP):  # CE-DEV-14
         st.cards[3 * p + bonus - B_CAR] += 1
         emit(events, "card", player=p, transport=bonus - B_CAR)
     elif bonus == B_CITY:
@@ -723,7 +739,8 @@ def begin_turn(st: CEState) -> None:
     st.gained = 0
     st.enhanced = 0
     st.plan[:] = [-1, -1, -1, -1, 0]
-    st.stack.append([F_PLAN, on_turn(st)])
+    p = on_turn(st)
+    st.stack.append([F_BOT, p, 0] if p == st.bot else [F_PLAN, p])
 
 
 def end_turn(st: CEState, p: int, events: Events) -> None:
@@ -766,7 +783,8 @@ def maintenance(st: CEState, events: Events) -> None:
         new_order.append(best)
     new_order += remaining
     for space, p in enumerate(new_order):
-        adjustment_bonus(st, p, space)
+        if p != st.bot:  # CE-BOT-27: the bot takes its space, not its bonus
+            adjustment_bonus(st, p, space)
     st.order = new_order
     emit(events, "order", order=new_order[:])
     if st.express:

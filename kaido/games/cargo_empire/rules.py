@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.cargo_empire import bots, engine, explain, text, views
+from kaido.games.cargo_empire import bots, engine, explain, solo, text, views
 from kaido.games.cargo_empire.board import (
     ANY_AND_STEP,
     ANY_CARD,
@@ -27,6 +27,7 @@ from kaido.games.cargo_empire.scoring import ranking_keys
 from kaido.games.cargo_empire.state import (
     CLAN_OF_COLOUR,
     F_BEGIN,
+    F_BOT_SETUP,
     F_CARD,
     F_EMBLEM,
     F_FIRST,
@@ -81,7 +82,7 @@ def _action_keys(maps: tuple[Components, ...]) -> list[Key]:
 class CargoEmpire(Game[CEState]):
     id = "cargo_empire"
     title = {"en": "Cargo Empire", "ja": "カーゴエンパイア"}
-    player_counts = (2, 3, 4, 5)
+    player_counts = (1, 2, 3, 4, 5)  # 1: solo against the bot (CE-BOT-1)
     default_players = 4
     rules_version = "1"
     rules_prefix = "CE"
@@ -120,6 +121,14 @@ class CargoEmpire(Game[CEState]):
             "席順のプレイヤー色（赤・黄・緑・青・紫をカンマ区切りで）。クランありでは色がクラン"
             "（CE-CLAN-2）",
         ),
+        OptionSpec(
+            "bot",
+            False,
+            "the rulebook's bot plays along in the next unused colour: solo (1 player, always "
+            "with it), 2 or 3 players plus the bot (CE-BOT, CE-2P-1, CE-5P-8)",
+            "ルールブックのボットが未使用の色で参加：ソロ（1人、常にボットあり）、または2～3人＋"
+            "ボット（CE-BOT、CE-2P-1、CE-5P-8）",
+        ),
     )
     agent_kinds = {"heuristic": "kaido.games.cargo_empire.bots:HeuristicAgent"}
 
@@ -132,7 +141,11 @@ class CargoEmpire(Game[CEState]):
     # ---- set-up ---------------------------------------------------------------------------
 
     def make_options(self, raw: Any = None, **values: Any) -> Options:
+        given = {**(raw or {}), **values}
+        if str(given.get("players", "")) == "1" and "bot" not in given:
+            values = {**values, "bot": True}  # CE-BOT-1: one player plays against the bot
         options = super().make_options(raw, **values)
+        check_modes(options)
         seat_colours(options)
         return options
 
@@ -140,9 +153,11 @@ class CargoEmpire(Game[CEState]):
         rng = Rng(seed)
         st = CEState(options, rng, components_named(str(options["map"])))
         comp, n = st.comp, st.n
-        st.colours = seat_colours(options)
+        st.colours = all_colours(options)
         clans = bool(options["clans"])
         st.clan = tuple(CLAN_OF_COLOUR[PLAYER_COLOURS[c]] for c in st.colours) if clans else ()
+        if clans and st.bot >= 0:
+            st.clan = (*st.clan[: st.bot], -1)  # CE-XV-1: the bot has no clan
         tiles = list(range(len(comp.tile_ids)))
         rng.shuffle(tiles)  # CE-SET-1
         for c in range(comp.cities):
@@ -160,22 +175,31 @@ class CargoEmpire(Game[CEState]):
         st.cards = [1] * (3 * n)  # CE-SET-10
         st.left = [st.turns] * n  # CE-SET-9
         frames: list[list[int]] = []
-        for p in range(n):
+        for p in range(st.seats):
             st.setup_card[p] = st.deck.pop()  # CE-SET-11
             frames.append([F_GOAL, p, st.goal_deck.pop(), st.goal_deck.pop()])  # CE-SET-12
             st.goal_from[-2:] = []
-        start = rng.below(n)  # CE-SET-13
+        if st.bot >= 0:
+            solo.deal_bot(st)
+        start = rng.below(n)  # CE-SET-13, CE-BOT-5: the bot included
         st.order = [(start + k) % n for k in range(n)]
         for space, p in enumerate(st.order):  # CE-SET-14, CE-SET-15, CE-5P-2
+            if p == st.bot:
+                continue  # CE-BOT-5: no adjustment-track bonus for the bot
             bonus = engine.adjustment_track(st)[space]
             if bonus >= ANY_CARD:
                 frames.append([F_CARD, p, 1] if bonus == ANY_AND_STEP else [F_CARD, p])
             else:
                 st.cards[3 * p + bonus] += 1
-        frames += [[F_FIRST, p] for p in reversed(st.order)]  # CE-SET-17
-        frames += [[F_SECOND, p] for p in st.order]  # CE-SET-18
+        humans = [p for p in st.order if p != st.bot]
+        frames += [[F_FIRST, p] for p in reversed(humans)]  # CE-SET-17
+        if st.bot >= 0:
+            frames.append([F_BOT_SETUP, st.bot, 0])  # CE-BOT-6, CE-BOT-7
+        frames += [[F_SECOND, p] for p in humans]  # CE-SET-18
+        if st.bot >= 0:
+            frames.append([F_BOT_SETUP, st.bot, 1])  # CE-BOT-8..10
         if clans:
-            frames += [[F_EMBLEM, p] for p in st.order]  # CE-CLAN-3, AMB-25
+            frames += [[F_EMBLEM, p] for p in humans]  # CE-CLAN-3, AMB-25
         frames.append([F_BEGIN, -1])
         st.stack = frames[::-1]
         engine.settle(st, None)
@@ -214,9 +238,17 @@ class CargoEmpire(Game[CEState]):
         return state.phase == PHASE_OVER
 
     def result(self, state: CEState) -> Result:
-        """CE-END-6..9: most VP; ties by categories 1-4, then round 3's turn order."""
+        """CE-END-6..9: most VP; ties by categories 1-4, then round 3's turn order.
+
+        One entry per seat. With the bot (CE-BOT) the places count it: a seat's rank is 1
+        only if it beat the bot and every other seat, and the bot's place is the one no
+        seat holds (solo: rank 1 = beat the bot, rank 2 = lost to it). The bot's score is
+        in the view (`scores`, its last row) and the terminal board."""
         scores = state.final or []
-        return Result.from_keys([sum(s) for s in scores], ranking_keys(state, scores))
+        keys = ranking_keys(state, scores)
+        ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+        seats = state.seats
+        return Result(tuple(float(sum(s)) for s in scores[:seats]), tuple(ranks[:seats]))
 
     # ---- information ----------------------------------------------------------------------
 
@@ -266,7 +298,42 @@ def _map(options: Options | None) -> Components:
 
 
 def _colours(options: Options | None) -> tuple[int, ...]:
-    return seat_colours(options) if options else tuple(range(5))
+    return all_colours(options) if options else tuple(range(5))
+
+
+def check_modes(options: Options) -> None:
+    """Player counts per variant (CE-BOT-1, CE-2P-1, CE-5P-8, CE-XV-7)."""
+    players = int(options["players"])
+    if options["bot"] and players > 3:
+        raise OptionError(
+            f"the bot plays with 1 to 3 players (CE-BOT-1), not {players}: "
+            "turn it off for 4 or 5 players"
+        )
+    if players == 1 and not options["bot"]:
+        raise OptionError("a 1-player game is played against the bot (CE-BOT-1): set bot=true")
+
+
+def all_colours(options: Options) -> tuple[int, ...]:
+    """The seats' colours, then the bot's: the next colour of the option no seat has
+    (CE-BOT-3)."""
+    seats = seat_colours(options)
+    if not options.get("bot"):
+        return seats
+    return (*seats, bot_colours(options, seats)[0])
+
+
+def bot_colours(options: Options, seats: tuple[int, ...]) -> tuple[int, int]:
+    """CE-BOT-3: the bot's colour and the unused colour of its origin and destination
+    markers, in the option's order after the seats' colours, then the rest."""
+    raw = str(options["colours"]).replace("、", ",")
+    named = [
+        PLAYER_COLOURS.index(JA_COLOURS.get(c.strip(), c.strip()))
+        for c in raw.split(",")
+        if c.strip()
+    ]
+    free = [c for c in [*named, *range(len(PLAYER_COLOURS))] if c not in seats]
+    free = list(dict.fromkeys(free))
+    return free[0], free[1]
 
 
 JA_COLOURS = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))

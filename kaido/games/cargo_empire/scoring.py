@@ -99,6 +99,10 @@ def category_scores(st: CEState, p: int) -> Scores:
     level3 = 3 * sum(st.tp[c * st.n + p] for c in range(st.comp.cities) if st.level[c] == 3)
     cards = 5 * len(st.pcities[p])
     goals = sum(goal_value(st, p, st.comp.goals[g - 1]) for g in st.goals[p])
+    if p == st.bot:  # CE-BOT-28, CE-XV-1, CE-XV-4, CE-XV-6: each category doubled once
+        goals *= 2
+        cards *= 2 if st.clan else 1
+        track *= 2 if st.express else 1
     return (track, level3, cards, goals)
 
 

@@ -34,7 +34,9 @@ F_TINO = 15  # [F_TINO, p] Tino: is the emblem city a harbour for final scoring?
 F_SCORE = 16  # [F_SCORE, -1] (automatic) final scoring
 F_CITY_GOAL = 17  # [F_CITY_GOAL, p] advanced tracks: a city card or a goal card (CE-ADV-4)
 F_EXPRESS = 18  # [F_EXPRESS, p, spaces mask, free] Dior: which express tile (CE-DIOR-6)
-AUTOMATIC = frozenset((F_BEGIN, F_DEV, F_MOVE, F_SCORE))
+F_BOT = 19  # [F_BOT, bot, stage] (automatic) the bot's turn (CE-BOT-11..26)
+F_BOT_SETUP = 20  # [F_BOT_SETUP, bot, post] (automatic) the bot's setup post (CE-BOT-6..10)
+AUTOMATIC = frozenset((F_BEGIN, F_DEV, F_MOVE, F_SCORE, F_BOT, F_BOT_SETUP))
 
 PHASE_SETUP, PHASE_PLAY, PHASE_OVER = range(3)
 
@@ -56,6 +58,12 @@ class CEState:
 
     __slots__ = (
         "blanks",
+        "bot",
+        "bot_card",
+        "bot_deck",
+        "bot_discard",
+        "bot_origin",
+        "bot_slot",
         "bottom",
         "cards",
         "clan",
@@ -80,6 +88,7 @@ class CEState:
         "n",
         "options",
         "order",
+        "out",
         "pcities",
         "phase",
         "plan",
@@ -90,6 +99,7 @@ class CEState:
         "rng",
         "round",
         "rows",
+        "seats",
         "setup_card",
         "stack",
         "tile",
@@ -104,7 +114,11 @@ class CEState:
         self.options = options
         self.rng = rng
         self.comp = comp
-        self.n: int = int(options["players"])
+        self.seats: int = int(options["players"])  # human seats
+        # CE-BOT-1: the bot is a player of the state after the seats, driven by no seat;
+        # N counts it (CE-DEF-9).
+        self.bot: int = self.seats if options.get("bot") else -1
+        self.n: int = self.seats + (self.bot >= 0)
         n = self.n
         self.colours: tuple[int, ...] = ()  # PLAYER_COLOURS index per seat
         self.clan: tuple[int, ...] = ()  # clan per seat, -1 without clans
@@ -145,6 +159,12 @@ class CEState:
         self.tino_harbour = -1  # CE-CLAN-20: 1 harbour, 0 not, -1 not decided
         self.express: list[int] = []  # Dior: the tile's transport per express space, -1 none
         self.final: list[tuple[int, int, int, int]] | None = None
+        self.out: list[int] = []  # city cards removed from the game (CE-BOT-17)
+        self.bot_deck: list[int] = []  # bot card indices, the top is the last (CE-BOT-2)
+        self.bot_discard: list[int] = []  # CE-BOT-26
+        self.bot_card = -1  # the bot card of the current bot turn
+        self.bot_origin = -1  # the city under the bot origin marker (CE-BOT-10)
+        self.bot_slot = -1  # the display slot under the bot destination marker (CE-BOT-6)
 
     def copy(self) -> CEState:
         o = CEState.__new__(CEState)
@@ -152,6 +172,14 @@ class CEState:
         o.rng = self.rng.copy()
         o.comp = self.comp
         o.n = self.n
+        o.seats = self.seats
+        o.bot = self.bot
+        o.out = self.out[:]
+        o.bot_deck = self.bot_deck[:]
+        o.bot_discard = self.bot_discard[:]
+        o.bot_card = self.bot_card
+        o.bot_origin = self.bot_origin
+        o.bot_slot = self.bot_slot
         o.colours = self.colours
         o.clan = self.clan
         o.phase = self.phase

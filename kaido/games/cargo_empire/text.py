@@ -303,11 +303,41 @@ def describe(
     if kind == "order":
         names = ", ".join(player_name(p, colours, lang) for p in data["order"])
         return f"新しい手番順: {names}" if ja else f"new turn order: {names}"
+    if kind.startswith("bot_"):
+        return _bot_event(kind, data, who, lang, comp)
     if kind == "final":
         if ja:
             return "最終得点: " + "、".join(str(x) for x in data["scores"])
         return f"final scores: {data['scores']}"
     return f"{kind} {data}"  # fmt: skip
+
+
+def _bot_event(kind: str, data: dict[str, Any], who: str, lang: str, comp: Components) -> str:
+    """The bot's automatic steps (CE-BOT-9..26)."""
+    ja = lang == "ja"
+    bot = f"ボット（{who}）" if ja else f"the bot ({who})"
+    if kind == "bot_card":
+        return (
+            f"{bot}: ボットカード{data['card']}" if ja else f"{bot} draws bot card {data['card']}"
+        )
+    if kind == "bot_reshuffle":
+        return "ボットデッキを混ぜ直す" if ja else "the bot deck is reshuffled"
+    if kind == "bot_goal":
+        return (
+            f"{bot}: 目標カード{data['goal']}を公開"
+            if ja
+            else f"{bot} lays goal card {data['goal']} face up"
+        )
+    where = city(data["city"] if kind == "bot_post" else data["dest"], lang, comp)
+    if kind == "bot_transport":
+        cube = w(CUBES[data["colour"]], lang)
+        origin = city(data["origin"], lang, comp)
+        return (
+            f"{bot}: {cube}の貨物 {origin}->{where}（無料）"
+            if ja
+            else f"{bot} ships {cube} {origin}->{where} (free)"
+        )
+    return f"{bot}: {where}に交易所（2c）" if ja else f"{bot} puts a post in {where} (step 2c)"
 
 
 def render(st: CEState, viewer: int | None, lang: str = "en") -> str:
@@ -334,6 +364,8 @@ def render(st: CEState, viewer: int | None, lang: str = "en") -> str:
         f"{w('deck', lang)} {deck['hidden']} + {deck['blanks']} {w('blanks', lang)}"
     )
     lines += _players(st, v, lang)
+    if "bot" in v:
+        lines.append(_bot_line(st, v["bot"], lang))
     return "\n".join(lines)  # fmt: skip
 
 
@@ -395,6 +427,8 @@ def _players(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
     out = []
     for p, entry in enumerate(v["players"]):
         name = player_name(p, st.colours, lang)
+        if entry["bot"]:
+            name += "（ボット）" if lang == "ja" else " (bot)"
         clan = f" ({_clan(entry['clan'], lang)})" if entry["clan"] else ""
         cards = " ".join(f"{w(t, lang)} {k}" for t, k in entry["cards"].items())
         markers = " ".join(f"{w(t, lang)}@{m['position']}" for t, m in entry["markers"].items())
@@ -411,6 +445,17 @@ def _players(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
             )
         out.append(extra)
     return out
+
+
+def _bot_line(st: CEState, bot: dict[str, Any], lang: str) -> str:
+    """The bot's markers (CE-BOT-3): origin city, destination card; its public goals."""
+    slot = bot["destination_slot"]
+    dest = city(st.display[slot], lang, st.comp) if slot >= 0 else "-"
+    origin = city_named(bot["origin"], lang, st.comp)
+    goals = _goals(bot["goals"], lang)
+    if lang == "ja":
+        return f"ボット: 出発地 {origin} | 目的地 {dest} | 山札 {bot['deck']} | 目標 {goals}（2倍）"
+    return f"bot: origin {origin} | destination {dest} | deck {bot['deck']} | goals {goals} (x2)"
 
 
 def _clan(name: str, lang: str) -> str:

@@ -30,7 +30,7 @@ from kaido.games.cargo_empire.track import layout, position, row_of, space_exist
 FRAME_NAMES = (
     "keep_goal", "take_card", "first_post", "second_post", "emblem", "begin", "plan", "pay",
     "develop", "advance", "extra_step", "move", "row", "city_card", "end_turn", "tino_harbour",
-    "score", "city_or_goal", "express",
+    "score", "city_or_goal", "express", "bot_turn", "bot_setup",
 )  # fmt: skip
 
 
@@ -72,11 +72,12 @@ def _marker(st: CEState, idx: int) -> dict[str, Any]:
 
 def _player(st: CEState, p: int, viewer: int | None) -> dict[str, Any]:
     over = st.phase == PHASE_OVER
-    sees = over or viewer == p
+    sees = over or viewer == p or p == st.bot  # CE-BOT-9: the bot's goals are public
     setup = st.setup_card[p]
     return {
+        "bot": p == st.bot,
         "colour": PLAYER_COLOURS[st.colours[p]],
-        "clan": CLAN_NAMES[st.clan[p]] if st.clan else None,
+        "clan": CLAN_NAMES[st.clan[p]] if st.clan and st.clan[p] >= 0 else None,
         "cards": dict(zip(TRANSPORTS, st.cards[3 * p : 3 * p + 3], strict=True)),
         "city_cards": [card_name(st, c) for c in st.pcities[p]],
         "setup_card": card_name(st, setup)
@@ -141,11 +142,36 @@ def view(st: CEState, viewer: int | None) -> dict[str, Any]:
         "players": [_player(st, p, viewer) for p in range(st.n)],
         "tino_harbour": st.tino_harbour,
     }
+    if st.bot >= 0:
+        data["bot"] = _bot(st)
     if st.express:  # Dior: the tile on each express space, None where taken (CE-DIOR-4)
         data["express"] = [TRANSPORTS[t] if t >= 0 else None for t in st.express]
     if st.final is not None:
         data["scores"] = [list(s) for s in st.final]
     return data
+
+
+def _bot(st: CEState) -> dict[str, Any]:
+    """The bot (CE-BOT): its markers on the map and display, its cards drawn and discarded;
+    the deck's order is hidden (CE-DEF-6), its goal cards are public (CE-BOT-9)."""
+    card = st.comp.bot_cards[st.bot_card] if st.bot_card >= 0 else None
+    return {
+        "player": st.bot,
+        "origin": st.comp.names[st.bot_origin] if st.bot_origin >= 0 else None,
+        "destination_slot": st.bot_slot,
+        "deck": len(st.bot_deck),
+        "discard": [st.comp.bot_cards[k].id for k in st.bot_discard],
+        "card": None
+        if card is None
+        else {
+            "id": card.id,
+            "transport": TRANSPORTS[card.transport],
+            "steps": card.steps,
+            "arrow": ("up", "down")[card.arrow],
+        },
+        "goals": sorted(st.goals[st.bot]),
+        "removed_cards": [card_name(st, c) for c in st.out],
+    }
 
 
 def determinize(st: CEState, player: int, rng: Rng) -> CEState:
@@ -161,6 +187,9 @@ def determinize(st: CEState, player: int, rng: Rng) -> CEState:
     for q, card in zip(hidden_setup, pool[len(st.deck) :], strict=True):
         world.setup_card[q] = card
     _deal_goals(st, world, player, others, rng)
+    if st.bot >= 0:  # CE-DEF-6: the bot deck's order is secret
+        world.bot_deck = sorted(st.bot_deck)
+        rng.shuffle(world.bot_deck)
     return world
 
 
@@ -168,7 +197,7 @@ def _deal_goals(st: CEState, world: CEState, player: int, others: list[int], rng
     over = st.phase == PHASE_OVER
     slots = [k for k, f in enumerate(st.goal_from) if f != player]
     goals = [st.goal_deck[k] for k in slots]
-    held = [] if over else [q for q in others if st.goals[q]]
+    held = [] if over else [q for q in others if st.goals[q] and q != st.bot]
     frames = [k for k, f in enumerate(world.stack) if f[0] == F_GOAL and f[1] != player]
     for q in held:
         goals += st.goals[q]
@@ -230,7 +259,8 @@ def _check_cards(st: CEState) -> None:
     hidden = [st.setup_card[p] for p in range(st.n) if not st.revealed[p] and st.setup_card[p] >= 0]
     owned = [c for cards in st.pcities for c in cards if c != BLANK]
     shown = [c for c in st.display if c != BLANK]
-    cards = sorted(st.deck + st.bottom + shown + owned + hidden)
+    under = [c for c in st.bottom if c != BLANK]  # AMB-32: blanks the bot put back under
+    cards = sorted(st.deck + under + shown + owned + hidden + st.out)
     assert cards == list(range(st.comp.cities)), "city cards not conserved"
     assert all(st.level[c] < 3 for c in shown), "a level-3 city's card in the display"
     drawn = [g for f in st.stack if f[0] == F_GOAL for g in f[2:4]]
