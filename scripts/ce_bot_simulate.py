@@ -1,0 +1,95 @@
+"""Seeded heuristic Cargo Empire games against the rulebook's bot (issue 15).
+
+    .venv/bin/python scripts/ce_bot_simulate.py --games 1000 [--players 1 2 3] [--clans]
+        [--map europe|dior] [--agent heuristic|random]
+
+For each human count plays `games` games (seeds 0..games-1) of `agent` players plus the bot
+and prints: how often the humans beat the bot (solo: the human's win rate; with more humans:
+games a human won, and the share of humans who outscored the bot), the score distribution
+of the best human and of the bot (mean, quartiles, min-max), the bot's category shares, and
+the game length in decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from typing import Any
+
+from rich.progress import Progress
+
+from kaido.agents import make_agent
+from kaido.games import get_game
+
+CATEGORIES = ("track", "level-3 posts", "city cards", "goal cards")
+
+
+def play(players: int, seed: int, clans: bool, board: str, agent: str) -> tuple[Any, int]:
+    """One game; its final state and the number of decisions."""
+    game = get_game("cargo_empire")
+    options = game.make_options(players=players, bot=True, clans=clans, map=board)
+    state = game.setup(options, seed)
+    agents = [make_agent(agent, game, seed=seed * 10 + p) for p in range(players)]
+    decisions = 0
+    while not game.is_over(state):
+        game.apply(state, agents[game.to_move(state)].choose(game, state), trusted=True)
+        decisions += 1
+    return state, decisions
+
+
+def quartiles(values: list[int]) -> str:
+    q = statistics.quantiles(values, n=4)
+    return (
+        f"mean {statistics.mean(values):.1f}, quartiles {q[0]:.0f}/{q[1]:.0f}/{q[2]:.0f}, "
+        f"range {min(values)}-{max(values)}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--clans", action="store_true")
+    parser.add_argument("--map", default="europe")
+    parser.add_argument("--agent", default="heuristic")
+    args = parser.parse_args()
+    lines = []
+    with Progress() as progress:
+        for players in args.players:
+            task = progress.add_task(f"{players} + bot", total=args.games)
+            human_won = beat = 0
+            best: list[int] = []
+            bot: list[int] = []
+            shares = [0, 0, 0, 0]
+            lengths = []
+            for seed in range(args.games):
+                state, decisions = play(players, seed, args.clans, args.map, args.agent)
+                totals = [sum(s) for s in state.final]
+                result = get_game("cargo_empire").result(state)
+                human_won += 1 in result.ranks
+                beat += sum(1 for t in totals[: state.seats] if t > totals[state.bot])
+                best.append(max(totals[: state.seats]))
+                bot.append(totals[state.bot])
+                shares = [a + b for a, b in zip(shares, state.final[state.bot], strict=True)]
+                lengths.append(decisions)
+                progress.advance(task)
+            n = args.games
+            total = sum(shares) or 1
+            lines += [
+                f"{players} human(s) + bot, {n} games ({args.agent}, clans={args.clans}, "
+                f"map={args.map}):",
+                f"  a human won {human_won / n:.1%}; humans above the bot "
+                f"{beat / (n * players):.1%}",
+                f"  best human: {quartiles(best)}",
+                f"  bot:        {quartiles(bot)}",
+                "  bot's points: "
+                + ", ".join(
+                    f"{name} {v / total:.0%}" for name, v in zip(CATEGORIES, shares, strict=True)
+                ),
+                f"  decisions a game: mean {statistics.mean(lengths):.0f}",
+            ]
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
