@@ -108,6 +108,10 @@ def do(page: Page, action: list[Any]) -> None:
     page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
 
+EXPRESS_SIZES = """() => [...document.querySelectorAll('svg.ce.map .express')].map(
+    g => { const box = g.getBBox(); return Math.max(box.width, box.height); })"""
+"""An express space's place is its round space alone: a click on its middle lands on it."""
+
 EXPRESS_FACTS = """() => [...document.querySelectorAll('svg.ce.map .express')].map(
     g => g.dataset.tile || null)"""
 
@@ -127,6 +131,7 @@ def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
         facts = check_map(page, state["view"])
         assert page.evaluate(EXPRESS_FACTS) == state["view"].get("express", [])
+        assert all(size <= 40 for size in page.evaluate(EXPRESS_SIZES))
         check_offer(page, state["legal"], facts)
         actions = [item["action"] for item in state["legal"]]
         plans = [a for a in actions if a[0] == "plan"]

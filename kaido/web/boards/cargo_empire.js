@@ -71,22 +71,25 @@ function map(ctx) {
     const [p, q] = [geometry.cities[a], geometry.cities[b]];
     svg.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, stroke: "#6d5b43", "stroke-width": 3, "stroke-dasharray": "9 5" }));
   }
+  for (const space of geometry.express || []) {  // the routes joining express spaces first
+    for (const c of space.cities) {
+      const city = geometry.cities[c];
+      svg.append(s("line", { x1: space.x, y1: space.y, x2: city.x, y2: city.y, stroke: "#6d5b43", "stroke-width": 3, "stroke-dasharray": "9 5" }));
+    }
+  }
   (geometry.express || []).forEach((space) => svg.append(expressSpace(ctx, space, view.express[space.index])));
   const places = cityPlaces(ctx);
   geometry.cities.forEach((city, c) => svg.append(cityGroup(ctx, city, view.cities[c], places.get(c))));
   return svg;
 }
 
-// A Dior express space (CE-DIOR-1): a round space joined by land routes to its cities, with
-// the tile on it (its transport's mark) or empty once taken (CE-DIOR-5). An express tile a
-// route may take is offered here when the player chooses one (CE-DIOR-6).
+// A Dior express space (CE-DIOR-1): a round space (its routes are drawn with the others, so
+// that the place to click is the circle alone), with the tile on it (its transport's mark)
+// or empty once taken (CE-DIOR-5). An express tile a route may take is offered here when the
+// player chooses one (CE-DIOR-6).
 function expressSpace(ctx, space, tile) {
-  const { geometry, words } = ctx;
+  const { words } = ctx;
   const g = s("g", { class: "express", dataset: { express: space.index, tile: tile || "" } });
-  for (const c of space.cities) {
-    const city = geometry.cities[c];
-    g.append(s("line", { x1: space.x, y1: space.y, x2: city.x, y2: city.y, stroke: "#6d5b43", "stroke-width": 3, "stroke-dasharray": "9 5" }));
-  }
   g.append(s("circle", { cx: space.x, cy: space.y, r: 17, fill: tile ? "#fdf6e3" : "#d9d2c0", stroke: "#3b3b3b", "stroke-width": 2.5 }));
   if (tile) g.append(text(space.x, space.y, words.mark[tile], { "font-size": 12, "font-weight": 700 }));
   g.append(s("title", {}, tile ? fill(words.expressTile, { kind: words[tile] }) : words.expressEmpty));
