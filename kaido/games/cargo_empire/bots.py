@@ -17,7 +17,7 @@ from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.games.cargo_empire.engine import present, to_move
 from kaido.games.cargo_empire.scoring import category_scores, posts_in, tier_count, tiered
-from kaido.games.cargo_empire.state import F_PLAN, PHASE_OVER, CEState
+from kaido.games.cargo_empire.state import F_PLAN, F_VASSAL, PHASE_OVER, CEState
 from kaido.games.cargo_empire.track import position
 
 FINISH_LIMIT = 12  # decisions a look-ahead may take to end the turn
@@ -102,12 +102,17 @@ class HeuristicAgent(Agent):
             return legal[0]
         p = game.to_move(state)
         world = game.determinize(state, p, self.rng)
+        # The vassal's post (CE-2P-7) is there to get in the rival's way: weigh it by
+        # what it does to the rival as much as by what it does for `p`.
+        rival = state.stack[-1][0] == F_VASSAL
         best, best_value = legal[0], -math.inf
         for action in legal:
             after = world.copy()
             game.apply(after, action, trusted=True)
             finish_turn(game, after, p)
             value = projection(after, p) + self.rng.random() * 1e-3
+            if rival:
+                value -= max(projection(after, q) for q in range(after.n) if q != p)
             if value > best_value:
                 best, best_value = action, value
         return best

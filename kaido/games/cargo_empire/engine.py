@@ -55,6 +55,7 @@ from kaido.games.cargo_empire.state import (
     F_SCORE,
     F_SECOND,
     F_TINO,
+    F_VASSAL,
     GLATT,
     KASHA,
     PHASE_OVER,
@@ -223,6 +224,8 @@ def legal_keys(st: CEState) -> list[Key]:
         return [("emblem", c) for c in range(st.comp.cities)]
     if kind == F_TINO:
         return [("tino_harbour", 1), ("tino_harbour", 0)]
+    if kind == F_VASSAL:
+        return vassal_keys(st, p)
     raise AssertionError(f"no decision on frame {frame}")
 
 
@@ -281,6 +284,24 @@ def plan_keys(st: CEState, p: int) -> list[Key]:
                 continue
             if elleston in (o, d) or legal_payments(st.comp, o, d, cards, st.enhanced, extra):
                 keys.extend(("plan", o, d, i, k) for i, k in wanted)
+    return keys
+
+
+def vassal_keys(st: CEState, p: int) -> list[Key]:
+    """CE-2P-8, CE-2P-9: any city holding a cube, to any other city with an empty demand
+    space of its colour; free, any distance. Rockriel's emblem city is closed to the other
+    player's vassal, open to Rockriel's own (AMB-27)."""
+    blocked = blocked_city(st, p)
+    live = [c for c in range(st.comp.cities) if st.tile[c] >= 0 and c != blocked]
+    wanted: dict[int, list[tuple[int, int]]] = {}
+    for d in live:
+        for i in (0, 1):
+            if st.dem[2 * d + i] < 0:
+                wanted.setdefault(demand_colour(st, d, i), []).append((d, i))
+    keys: list[Key] = []
+    for o in live:
+        for k in sorted({st.prod[2 * o], st.prod[2 * o + 1]} - {-1}):
+            keys += [("vassal", o, d, i, k) for d, i in wanted.get(k, ()) if d != o]
     return keys
 
 
@@ -497,7 +518,11 @@ def upgrade(st: CEState, city: int, events: Events) -> int:
         return 0
     full = int(st.prod[2 * city] < 0 and st.prod[2 * city + 1] < 0)  # CE-UPG-2
     for i in (0, 1):
-        st.tp[city * st.n + st.dem[2 * city + i]] += 1  # CE-UPG-3
+        owner = st.dem[2 * city + i]
+        if owner >= st.n:  # a vassal post (CE-2P-11)
+            st.vtp[city * st.n + owner - st.n] += 1
+        else:
+            st.tp[city * st.n + owner] += 1  # CE-UPG-3
         st.dem[2 * city + i] = -1
         st.prod[2 * city + i] = -1
     if st.level[city] == 1:
@@ -590,6 +615,19 @@ def _ability(st: CEState, p: int, key: Key, events: Events) -> None:
 
 def _end_turn(st: CEState, p: int, key: Key, events: Events) -> None:
     st.stack.pop()
+    vassal_step(st, p, events)
+
+
+def _vassal(st: CEState, p: int, key: Key, events: Events) -> None:
+    """CE-2P-10, CE-2P-11, CE-XV-2: the cube to the supply (no cube for the human), a
+    vassal post on the demand space; the upgrade resolves, no full-upgrade reward."""
+    st.stack.pop()
+    o, d, space, colour = key[1:5]
+    st.prod[2 * o + (0 if st.prod[2 * o] == colour else 1)] = -1
+    st.dem[2 * d + space] = st.n + p
+    st.vplaced[p] += 1
+    emit(events, "vassal", player=p, origin=o, dest=d, space=space, colour=colour)
+    upgrade(st, d, events)
     next_turn(st, events)
 
 
@@ -623,6 +661,7 @@ HANDLERS = {
     "tino_swap": _ability,
     "end_turn": _end_turn,
     "tino_harbour": _tino_harbour,
+    "vassal": _vassal,
 }
 
 
@@ -746,6 +785,15 @@ def begin_turn(st: CEState) -> None:
 def end_turn(st: CEState, p: int, events: Events) -> None:
     if ability_keys(st, p, False):
         st.stack.append([F_END, p])
+    else:
+        vassal_step(st, p, events)
+
+
+def vassal_step(st: CEState, p: int, events: Events) -> None:
+    """CE-2P-7, AMB-35: after step 4 the human places a vassal post; skipped when no vassal
+    transport exists or the human could not transport this turn."""
+    if st.vassals and st.plan[0] >= 0 and vassal_keys(st, p):
+        st.stack.append([F_VASSAL, p])
     else:
         next_turn(st, events)
 

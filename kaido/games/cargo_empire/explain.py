@@ -31,6 +31,7 @@ from kaido.games.cargo_empire.state import (
     F_ROW,
     F_SECOND,
     F_TINO,
+    F_VASSAL,
     GLATT,
     KASHA,
     PHASE_OVER,
@@ -56,6 +57,7 @@ ASKED = {
     F_TINO: ("CE-CLAN-20", "say whether the emblem city is a harbour"),
     F_CITY_GOAL: ("CE-ADV-4", "take a city card or goal cards"),
     F_EXPRESS: ("CE-DIOR-6", "take one express tile your route passes"),
+    F_VASSAL: ("CE-2P-7", "place a vassal post"),
 }
 KIND_OF_FRAME = {
     F_GOAL: {"keep_goal"},
@@ -73,6 +75,7 @@ KIND_OF_FRAME = {
     F_TINO: {"tino_harbour"},
     F_CITY_GOAL: {"city_or_goal"},
     F_EXPRESS: {"express", "no_express"},
+    F_VASSAL: {"vassal"},
 }
 
 
@@ -103,6 +106,8 @@ def why(st: CEState, key: Key) -> IllegalAction:
                       "has an empty production space (AMB-17)")  # fmt: skip
     if kind in ABILITIES:
         return _ability(st, p, key)
+    if kind == "vassal":
+        return _vassal(st, p, key)
     if kind == "express":
         if 0 <= key[1] < len(st.express) and st.express[key[1]] < 0:
             return refuse("CE-DIOR-5", "that express space's tile is gone: it gives nothing")
@@ -132,6 +137,19 @@ def _plan(st: CEState, p: int, key: Key) -> IllegalAction:
     if colour != demand_colour(st, d, space) and emblem_city(st, p, GLATT) not in (o, d):
         return refuse("CE-TURN-8", "the demand space asks for another colour")
     return refuse("CE-PAY-12", "your cards cannot pay for this transport: plan another")
+
+
+def _vassal(st: CEState, p: int, key: Key) -> IllegalAction:
+    o, d, _, colour = key[1:5]
+    if o == d:
+        return refuse("CE-TURN-5", "origin and destination must differ")
+    if st.tile[o] < 0 or st.tile[d] < 0:
+        return refuse("CE-TURN-9", "a level-3 city is neither origin nor destination")
+    if colour not in st.prod[2 * o : 2 * o + 2]:
+        return refuse("CE-2P-8", f"{st.comp.names[o]} holds no cube of that colour")
+    if blocked_city(st, p) in (o, d):
+        return refuse("CE-CLAN-14", "Rockriel's emblem city is closed to the other vassal")
+    return refuse("CE-2P-9", "the destination needs an empty demand space of the cube's colour")
 
 
 def _pay(st: CEState, p: int, key: Key) -> IllegalAction:

@@ -75,6 +75,9 @@ def _action_keys(maps: tuple[Components, ...]) -> list[Key]:
     keys += [("end_turn",), ("tino_harbour", 0), ("tino_harbour", 1)]
     keys += [("city_or_goal", 0), ("city_or_goal", 1)]
     keys += [("express", k) for k in range(6)] + [("no_express",)]
+    keys += [
+        ("vassal", o, d, i, k) for o in cities for d in cities for i in (0, 1) for k in range(4)
+    ]
     longest = _pay_keys(max(max_land_cards(m) for m in maps))
     return keys + [key for key in longest if key not in set(keys)]  # fmt: skip
 
@@ -129,6 +132,15 @@ class CargoEmpire(Game[CEState]):
             "ルールブックのボットが未使用の色で参加：ソロ（1人、常にボットあり）、または2～3人＋"
             "ボット（CE-BOT、CE-2P-1、CE-5P-8）",
         ),
+        OptionSpec(
+            "vassals",
+            False,
+            "vassal mode for 2 players, without the bot: after each turn you place a post of "
+            "your vassal colour by a free transport of any cube to get in your rival's way "
+            "(CE-2P-2..12)",
+            "2人用の家臣モード（botなし）：毎手番の後、家臣の色の交易所を任意の貨物の無料輸送で"
+            "置き、相手の邪魔をする（CE-2P-2～12）",
+        ),
     )
     agent_kinds = {"heuristic": "kaido.games.cargo_empire.bots:HeuristicAgent"}
 
@@ -155,7 +167,8 @@ class CargoEmpire(Game[CEState]):
         comp, n = st.comp, st.n
         st.colours = all_colours(options)
         clans = bool(options["clans"])
-        st.clan = tuple(CLAN_OF_COLOUR[PLAYER_COLOURS[c]] for c in st.colours) if clans else ()
+        seats = st.colours[: st.n]  # vassal colours follow (CE-2P-3); they have no clan
+        st.clan = tuple(CLAN_OF_COLOUR[PLAYER_COLOURS[c]] for c in seats) if clans else ()
         if clans and st.bot >= 0:
             st.clan = (*st.clan[: st.bot], -1)  # CE-XV-1: the bot has no clan
         tiles = list(range(len(comp.tile_ids)))
@@ -311,20 +324,26 @@ def check_modes(options: Options) -> None:
         )
     if players == 1 and not options["bot"]:
         raise OptionError("a 1-player game is played against the bot (CE-BOT-1): set bot=true")
+    if options["vassals"] and options["bot"]:
+        raise OptionError("the vassal mode is played without the bot (CE-XV-7): choose one")
+    if options["vassals"] and players != 2:
+        raise OptionError(f"the vassal mode is for 2 players (CE-2P-2), not {players}")
 
 
 def all_colours(options: Options) -> tuple[int, ...]:
     """The seats' colours, then the bot's: the next colour of the option no seat has
-    (CE-BOT-3)."""
+    (CE-BOT-3); in vassal mode the two vassals' colours instead (CE-2P-3)."""
     seats = seat_colours(options)
+    if options.get("vassals"):  # CE-2P-3: each seat's vassal colour, in seat order
+        return (*seats, *bot_colours(options, seats))
     if not options.get("bot"):
         return seats
     return (*seats, bot_colours(options, seats)[0])
 
 
 def bot_colours(options: Options, seats: tuple[int, ...]) -> tuple[int, int]:
-    """CE-BOT-3: the bot's colour and the unused colour of its origin and destination
-    markers, in the option's order after the seats' colours, then the rest."""
+    """The first two colours no seat has, in the option's order, then the rest: the bot's
+    colour and that of its origin and destination markers (CE-BOT-3), or the vassals'."""
     raw = str(options["colours"]).replace("、", ",")
     named = [
         PLAYER_COLOURS.index(JA_COLOURS.get(c.strip(), c.strip()))

@@ -36,6 +36,7 @@ F_CITY_GOAL = 17  # [F_CITY_GOAL, p] advanced tracks: a city card or a goal card
 F_EXPRESS = 18  # [F_EXPRESS, p, spaces mask, free] Dior: which express tile (CE-DIOR-6)
 F_BOT = 19  # [F_BOT, bot, stage] (automatic) the bot's turn (CE-BOT-11..26)
 F_BOT_SETUP = 20  # [F_BOT_SETUP, bot, post] (automatic) the bot's setup post (CE-BOT-6..10)
+F_VASSAL = 21  # [F_VASSAL, p] step 5: the human's vassal transport (CE-2P-7..11)
 AUTOMATIC = frozenset((F_BEGIN, F_DEV, F_MOVE, F_SCORE, F_BOT, F_BOT_SETUP))
 
 PHASE_SETUP, PHASE_PLAY, PHASE_OVER = range(3)
@@ -108,6 +109,9 @@ class CEState:
         "track",
         "turn",
         "turns",
+        "vassals",
+        "vplaced",
+        "vtp",
     )
 
     def __init__(self, options: Options, rng: Rng, comp: Components) -> None:
@@ -159,6 +163,11 @@ class CEState:
         self.tino_harbour = -1  # CE-CLAN-20: 1 harbour, 0 not, -1 not decided
         self.express: list[int] = []  # Dior: the tile's transport per express space, -1 none
         self.final: list[tuple[int, int, int, int]] | None = None
+        # Vassal mode (CE-2P-2): seat p's vassal posts are `n + p` on demand spaces; on a
+        # city's trading-post spaces they are counted in `vtp`, per city and seat.
+        self.vassals = bool(options.get("vassals"))
+        self.vtp = [0] * (comp.cities * n) if self.vassals else []
+        self.vplaced = [0] * n  # vassal posts put on the map (12 each, CE-2P-3)
         self.out: list[int] = []  # city cards removed from the game (CE-BOT-17)
         self.bot_deck: list[int] = []  # bot card indices, the top is the last (CE-BOT-2)
         self.bot_discard: list[int] = []  # CE-BOT-26
@@ -174,6 +183,9 @@ class CEState:
         o.n = self.n
         o.seats = self.seats
         o.bot = self.bot
+        o.vassals = self.vassals
+        o.vtp = self.vtp[:]
+        o.vplaced = self.vplaced[:]
         o.out = self.out[:]
         o.bot_deck = self.bot_deck[:]
         o.bot_discard = self.bot_discard[:]

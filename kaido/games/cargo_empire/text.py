@@ -45,6 +45,7 @@ PENDING_JA = {
     "move": "前進", "row": "段を選ぶ", "city_card": "都市カードを選ぶ", "end_turn": "手番の終わり",
     "tino_harbour": "紋章都市を港とするか", "score": "最終得点",
     "city_or_goal": "都市カードか目標カードを選ぶ", "express": "急行タイルを選ぶ",
+    "vassal": "家臣の交易所を置く",
 }  # fmt: skip
 """What the player to move decides (the view's pending frame names), in Japanese."""
 CUBES = ("orange", "white", "grey", "brown")
@@ -115,6 +116,10 @@ def action_text(key: Key, lang: str = "en", comp: Components = EUROPE) -> str:
         o, d, space, colour = args
         what = f"{city(o, lang, comp)}->{city(d, lang, comp)} {w(CUBES[colour], lang)}"
         return f"輸送 {what} 需要{space + 1}" if ja else f"transport {what} space {space + 1}"
+    if kind == "vassal":
+        o, d, space, colour = args
+        what = f"{city(o, lang, comp)}->{city(d, lang, comp)} {w(CUBES[colour], lang)}"
+        return f"家臣 {what} 需要{space + 1}" if ja else f"vassal {what} space {space + 1}"
     if kind == "pay":
         cars, locos, ships, mode = args
         text = _cards_text(cars, locos, ships, lang)
@@ -303,6 +308,14 @@ def describe(
     if kind == "order":
         names = ", ".join(player_name(p, colours, lang) for p in data["order"])
         return f"新しい手番順: {names}" if ja else f"new turn order: {names}"
+    if kind == "vassal":
+        cube = w(CUBES[data["colour"]], lang)
+        route = f"{city(data['origin'], lang, comp)}->{city(data['dest'], lang, comp)}"
+        return (
+            f"{who}の家臣: {cube}の貨物 {route}（無料）"
+            if ja
+            else f"{who}'s vassal ships {cube} {route} (free)"
+        )
     if kind.startswith("bot_"):
         return _bot_event(kind, data, who, lang, comp)
     if kind == "final":
@@ -366,6 +379,14 @@ def render(st: CEState, viewer: int | None, lang: str = "en") -> str:
     lines += _players(st, v, lang)
     if "bot" in v:
         lines.append(_bot_line(st, v["bot"], lang))
+    for p, vassal in enumerate(v.get("vassals", ())):  # CE-2P-3
+        colour = w(vassal["colour"], lang).capitalize()
+        owner = player_name(p, st.colours, lang)
+        lines.append(
+            f"{owner}の家臣 {colour}: 交易所 {vassal['placed']}/12"
+            if lang == "ja"
+            else f"{owner}'s vassal {colour}: {vassal['placed']}/12 posts placed"
+        )
     return "\n".join(lines)  # fmt: skip
 
 
@@ -394,7 +415,9 @@ def _cities(st: CEState, v: dict[str, Any], lang: str) -> list[str]:
         colour = w(CITY_COLOURS[st.comp.colours[c]], lang)[0].upper()
         port = "⚓" if st.comp.harbour[c] else " "
         posts = " ".join(
-            f"{player_name(p, st.colours, lang)[:2]}{k}" for p, k in enumerate(entry["posts"]) if k
+            f"{player_name(p, st.colours, lang)[:2]}{k}"
+            for p, k in enumerate(entry["posts"] + entry.get("vassal_posts", []))
+            if k
         )
         if entry["level"] == 3:
             out.append(

@@ -30,7 +30,7 @@ from kaido.games.cargo_empire.track import layout, position, row_of, space_exist
 FRAME_NAMES = (
     "keep_goal", "take_card", "first_post", "second_post", "emblem", "begin", "plan", "pay",
     "develop", "advance", "extra_step", "move", "row", "city_card", "end_turn", "tino_harbour",
-    "score", "city_or_goal", "express", "bot_turn", "bot_setup",
+    "score", "city_or_goal", "express", "bot_turn", "bot_setup", "vassal",
 )  # fmt: skip
 
 
@@ -45,6 +45,8 @@ def _city(st: CEState, c: int) -> dict[str, Any]:
         "level": st.level[c],
         "posts": st.tp[c * st.n : (c + 1) * st.n],
     }
+    if st.vassals:  # CE-2P-2: vassal posts, seat p's vassal at index p
+        entry["vassal_posts"] = st.vtp[c * st.n : (c + 1) * st.n]
     if st.tile[c] >= 0:
         entry["tile"] = st.comp.tile_ids[st.tile[c]]
         entry["cubes"] = [colours[k] if k >= 0 else None for k in st.prod[2 * c : 2 * c + 2]]
@@ -144,6 +146,11 @@ def view(st: CEState, viewer: int | None) -> dict[str, Any]:
     }
     if st.bot >= 0:
         data["bot"] = _bot(st)
+    if st.vassals:  # CE-2P-3: a demand post `n + p` is seat p's vassal's
+        data["vassals"] = [
+            {"colour": PLAYER_COLOURS[st.colours[st.n + p]], "placed": st.vplaced[p]}
+            for p in range(st.n)
+        ]
     if st.express:  # Dior: the tile on each express space, None where taken (CE-DIOR-4)
         data["express"] = [TRANSPORTS[t] if t >= 0 else None for t in st.express]
     if st.final is not None:
@@ -228,6 +235,11 @@ def invariants(st: CEState) -> None:
             assert space_exists(st, 3 * p + t), "a marker off the track"
     _check_cities(st)
     _check_cards(st)
+    if st.vassals:  # CE-2P-3: 12 vassal posts each, one a human turn at most
+        for p in range(st.n):
+            placed = sum(st.vtp[c * st.n + p] for c in range(comp.cities))
+            placed += st.dem.count(st.n + p)
+            assert placed == st.vplaced[p] <= ROUNDS * st.turns, "vassal posts not conserved"
     if comp.express:  # CE-DIOR-1, CE-DIOR-4: the 6 tiles are on the map or in the bag
         assert len(st.express) == len(comp.express), "an express space missing"
         bag = list(comp.express_tiles)
@@ -243,11 +255,12 @@ def _check_cities(st: CEState) -> None:
     tiles = [t for t in st.tile if t >= 0]
     assert len(set(tiles)) == len(tiles), "a city tile on two cities"
     for c in range(comp.cities):
-        assert sum(st.tp[c * st.n : (c + 1) * st.n]) <= comp.post_spaces, "too many posts"
+        vassal = sum(st.vtp[c * st.n : (c + 1) * st.n]) if st.vassals else 0
+        assert sum(st.tp[c * st.n : (c + 1) * st.n]) + vassal <= comp.post_spaces, "posts"
         assert (st.level[c] == 3) == (st.tile[c] < 0), "level 3 means no tile"
         for i in (0, 1):
             cube, owner = st.prod[2 * c + i], st.dem[2 * c + i]
-            assert -1 <= owner < st.n, "a demand post of no player"
+            assert -1 <= owner < st.n * (1 + st.vassals), "a demand post of no player"
             if st.tile[c] < 0:
                 assert cube < 0 and owner < 0, "cubes or posts on a level-3 city"
             else:
