@@ -1,13 +1,17 @@
-"""Seeded heuristic Cargo Empire games against the rulebook's bot (issue 15).
+"""Seeded heuristic Cargo Empire games against the rulebook's bot, or in vassal mode
+(issue 15).
 
     .venv/bin/python scripts/ce_bot_simulate.py --games 1000 [--players 1 2 3] [--clans]
         [--map europe|dior] [--agent heuristic|random]
+    .venv/bin/python scripts/ce_bot_simulate.py --games 1000 --vassals [--clans]
 
 For each human count plays `games` games (seeds 0..games-1) of `agent` players plus the bot
 and prints: how often the humans beat the bot (solo: the human's win rate; with more humans:
 games a human won, and the share of humans who outscored the bot), the score distribution
 of the best human and of the bot (mean, quartiles, min-max), the bot's category shares, and
-the game length in decisions.
+the game length in decisions. With `--vassals` it plays 2-player games with and without
+the vassal mode and prints for each the game length (decisions, vassal posts placed,
+no-transport turns), the score spread and the winner's margin.
 """
 
 from __future__ import annotations
@@ -24,10 +28,13 @@ from kaido.games import get_game
 CATEGORIES = ("track", "level-3 posts", "city cards", "goal cards")
 
 
-def play(players: int, seed: int, clans: bool, board: str, agent: str) -> tuple[Any, int]:
+def play(
+    players: int, seed: int, clans: bool, board: str, agent: str, **modes: bool
+) -> tuple[Any, int]:
     """One game; its final state and the number of decisions."""
     game = get_game("cargo_empire")
-    options = game.make_options(players=players, bot=True, clans=clans, map=board)
+    modes = modes or {"bot": True}
+    options = game.make_options(players=players, clans=clans, map=board, **modes)
     state = game.setup(options, seed)
     agents = [make_agent(agent, game, seed=seed * 10 + p) for p in range(players)]
     decisions = 0
@@ -45,6 +52,30 @@ def quartiles(values: list[int]) -> str:
     )
 
 
+def vassal_lines(games: int, clans: bool, board: str, agent: str) -> list[str]:
+    """Two players with and without vassals: length, scores, margins."""
+    lines = []
+    for vassals in (True, False):
+        lengths, placed, fallbacks, scores, margins = [], [], [], [], []
+        for seed in range(games):
+            state, decisions = play(2, seed, clans, board, agent, vassals=vassals)
+            totals = sorted((sum(s) for s in state.final), reverse=True)
+            lengths.append(decisions)
+            placed.append(sum(state.vplaced))
+            fallbacks.append(sum(state.removed))
+            scores += totals
+            margins.append(totals[0] - totals[1])
+        lines += [
+            f"2 players, vassals={vassals}, {games} games ({agent}, clans={clans}, map={board}):",
+            f"  decisions a game: mean {statistics.mean(lengths):.1f} "
+            f"(range {min(lengths)}-{max(lengths)})",
+            f"  vassal posts a game: mean {statistics.mean(placed):.1f}; no-transport turns "
+            f"a game: mean {statistics.mean(fallbacks):.2f}",
+            f"  scores: {quartiles(scores)}; winner's margin mean {statistics.mean(margins):.1f}",
+        ]
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -52,7 +83,11 @@ def main() -> None:
     parser.add_argument("--clans", action="store_true")
     parser.add_argument("--map", default="europe")
     parser.add_argument("--agent", default="heuristic")
+    parser.add_argument("--vassals", action="store_true")
     args = parser.parse_args()
+    if args.vassals:
+        print("\n".join(vassal_lines(args.games, args.clans, args.map, args.agent)))
+        return
     lines = []
     with Progress() as progress:
         for players in args.players:

@@ -11,6 +11,8 @@ import { seatColour } from "../ui.js";
 const CITY = { red: "#c8483b", blue: "#3a6fb0", green: "#4f9a4a", yellow: "#d9b43a" };
 const CUBE = { orange: "#e8862e", white: "#f4f1e8", grey: "#8d8f94", brown: "#7a4e2b" };
 const TRANSPORTS = ["car", "loco", "ship"];
+// Piece colours by the view's colour names: the bot's and the vassals' have no seat.
+const PIECE = { red: "#c0392b", yellow: "#f1c40f", green: "#3c9a4b", blue: "#2e6fd1", purple: "#8e44ad" };
 const GROW = matchMedia("(pointer: coarse), (max-width: 700px)").matches ? 1.4 : 1;
 const R = 17 * GROW;
 
@@ -25,6 +27,8 @@ export const WORDS = {
     bonus: { car: "car card", loco: "locomotive card", ship: "ship card", city: "city card", goal: "goal card", any: "any card", city_or_goal: "city card or goal cards" },
     mark: { car: "Car", loco: "Loco", ship: "Ship", city: "City", goal: "Goal", any: "Any", city_or_goal: "C/G" },
     clans: { Elleston: "Elleston", Glatt: "Glatt", Rockriel: "Rockriel", Kasha: "Kasha", Tino: "Tino" },
+    bot: "Bot", botOrigin: "Bot origin", botDestination: "Bot destination", botGoals: "Goal cards (public, VP ×2)",
+    botDeck: "Bot deck", botCard: "Bot card", up: "up", down: "down", vassal: "{owner}'s vassal ({colour})", vassalPosts: "{placed}/12 posts placed",
   },
   ja: {
     map: "カーゴエンパイアの地図", track: "開発トラック", expressTile: "急行タイル：{kind}マーカーを1マス進める", expressEmpty: "急行スペース（タイルは取られた）", display: "都市ディスプレイ", deck: "山札",
@@ -36,6 +40,8 @@ export const WORDS = {
     bonus: { car: "自動車カード", loco: "機関車カード", ship: "船カード", city: "都市カード", goal: "目標カード", any: "任意のカード", city_or_goal: "都市カードか目標カード" },
     mark: { car: "車", loco: "機", ship: "船", city: "都市", goal: "目標", any: "任意", city_or_goal: "都/目" },
     clans: { Elleston: "エルストン", Glatt: "グラット", Rockriel: "ロックリエル", Kasha: "カシャ", Tino: "ティノ" },
+    bot: "ボット", botOrigin: "ボット出発地", botDestination: "ボット目的地", botGoals: "目標カード（公開・勝利点2倍）",
+    botDeck: "ボットデッキ", botCard: "ボットカード", up: "上", down: "下", vassal: "{owner}の家臣（{colour}）", vassalPosts: "交易所 {placed}/12",
   },
 };
 
@@ -53,12 +59,27 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
     words: WORDS[lang] || WORDS.en,
     legal: message.legal || [],
     act: (action) => interactive && onAct(action),
-    colour: (p) => seatColour(players, p),
+    colour: (p) => pieceColour(view, players, p),
     cityName: (c) => (lang === "ja" ? geometry.cities[c].ja : geometry.cities[c].name),
   };
   wrap.dataset.round = view.round;
-  wrap.append(map(ctx), track(ctx), display(ctx), h("div", { class: "ce-players" }, view.players.map((_, p) => playerBoard(ctx, p))));
+  const boards = view.players.map((_, p) => playerBoard(ctx, p));
+  if (view.vassals) boards.push(vassalBoard(ctx));
+  wrap.append(map(ctx), track(ctx), display(ctx), h("div", { class: "ce-players" }, boards));
   return { element: wrap, placed };
+}
+
+// A seat's colour as the table names it; the bot (after the seats) and the vassals (whose
+// demand posts are `n + p`) take the colours the view gives them (CE-BOT-3, CE-2P-3).
+function pieceColour(view, players, p) {
+  const n = view.players.length;
+  if (p >= n && view.vassals) return PIECE[view.vassals[p - n].colour];
+  if (p >= players.length && view.players[p]) return PIECE[view.players[p].colour];
+  return seatColour(players, p);
+}
+
+function playerLabel(ctx, p) {
+  return ctx.view.players[p] && ctx.view.players[p].bot ? ctx.words.bot : ctx.players[p];
 }
 
 // ---- the map -------------------------------------------------------------------------
@@ -139,9 +160,18 @@ function cityGroup(ctx, city, state, offer) {
     const cy = y - 7 + i * 15;
     g.append(s("circle", { cx, cy, r: 6, fill: space.post === null ? "#fff" : ctx.colour(space.post), stroke: CUBE[space.colour], "stroke-width": 3, dataset: { demand: i, post: space.post ?? "" } }));
   });
+  let slot = 0;
   state.posts.forEach((count, p) => {
-    for (let k = 0; k < count; k++) g.append(s("rect", { x: x - R + 9 * (p * 2 + k) * 0.5, y: y - R - 11, width: 7, height: 7, fill: ctx.colour(p), stroke: "#222", "stroke-width": 0.8, class: "trading-post" }));
+    for (let k = 0; k < count; k++) g.append(s("rect", { x: x - R + 4.5 * slot++, y: y - R - 11, width: 7, height: 7, fill: ctx.colour(p), stroke: "#222", "stroke-width": 0.8, class: "trading-post", dataset: { player: p } }));
   });
+  const n = ctx.view.players.length;
+  (state.vassal_posts || []).forEach((count, p) => {
+    for (let k = 0; k < count; k++) g.append(s("rect", { x: x - R + 4.5 * slot++, y: y - R - 11, width: 7, height: 7, fill: ctx.colour(n + p), stroke: "#222", "stroke-width": 0.8, "stroke-dasharray": "2 1", class: "trading-post vassal-post", dataset: { vassal: p } }));
+  });
+  const bot = ctx.view.bot;
+  if (bot && bot.origin === city.name) {
+    g.append(s("circle", { cx: x, cy: y, r: R + 5, fill: "none", stroke: ctx.colour(bot.player), "stroke-width": 3, "stroke-dasharray": "5 3", class: "bot-origin" }, s("title", {}, ctx.words.botOrigin)));
+  }
   if (offer) placeOn(ctx, g, ring, city, offer);
   g.append(s("title", {}, ctx.cityName(city.index)));
   return g;
@@ -219,7 +249,7 @@ function track(ctx) {
     svg.append(s("g", { class: "marker", dataset: { player: p, transport: kind, position: m.position } },
       s("circle", { cx, cy, r: 6.5, fill: ctx.colour(p), stroke: "#111", "stroke-width": 1.2 }),
       text(cx, cy, words.mark[kind][0], { "font-size": 8, fill: "#111", "font-weight": 700 }),
-      s("title", {}, `${ctx.players[p]}: ${words[kind]} ${m.position}`)));
+      s("title", {}, `${playerLabel(ctx, p)}: ${words[kind]} ${m.position}`)));
   }));
   return svg;
 }
@@ -242,7 +272,8 @@ function markerSpot(m, starts, tiles, vpY, cell) {
 function display(ctx) {
   const { view, words } = ctx;
   const cards = view.display.map((name, slot) => {
-    const card = h("button", { type: "button", class: "ce-card", dataset: { slot, place: `display:${slot}` }, disabled: true }, cardName(ctx, name));
+    const marked = view.bot && view.bot.destination_slot === slot;
+    const card = h("button", { type: "button", class: marked ? "ce-card bot-destination" : "ce-card", dataset: { slot, place: `display:${slot}` }, disabled: true, title: marked ? words.botDestination : null }, cardName(ctx, name), marked ? ` ▼ ${words.bot}` : "");
     const item = ctx.legal.find((one) => one.action[0] === "city_card" && one.action[1] === slot);
     if (item) {
       card.disabled = false;
@@ -271,9 +302,38 @@ function playerBoard(ctx, p) {
     [words.goals, goals],
   ];
   if (player.clan) rows.push([words.cubes, player.cubes], [words.emblem, player.emblem ? cardName(ctx, player.emblem) : "—"]);
+  if (player.bot) botRows(ctx, rows);
   const swatch = h("span", { class: "dot" });
   swatch.style.background = ctx.colour(p);
-  return h("section", { class: `ce-player p${p} ${view.to_move === p ? "to-move" : ""}`, dataset: { player: p } },
-    h("h3", {}, swatch, ctx.players[p], player.clan ? ` — ${words.clans[player.clan] || player.clan}` : ""),
+  return h("section", { class: `ce-player p${p} ${player.bot ? "ce-bot" : ""} ${view.to_move === p ? "to-move" : ""}`, dataset: { player: p } },
+    h("h3", {}, swatch, playerLabel(ctx, p), player.clan ? ` — ${words.clans[player.clan] || player.clan}` : ""),
     h("dl", {}, rows.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, value)])));
+}
+
+// The bot's board (CE-BOT): no cards; its public goal cards, its markers, its deck.
+function botRows(ctx, rows) {
+  const { view, words } = ctx;
+  const bot = view.bot;
+  rows.splice(0, 3);
+  const goals = rows.find((row) => row[0] === words.goals);
+  if (goals) goals[0] = words.botGoals;
+  const slot = bot.destination_slot;
+  rows.push(
+    [words.botOrigin, bot.origin ? cardName(ctx, bot.origin) : "—"],
+    [words.botDestination, slot >= 0 ? cardName(ctx, view.display[slot]) : "—"],
+    [words.botDeck, bot.deck],
+  );
+  if (bot.card) rows.push([words.botCard, `${bot.card.id}: ${words[bot.card.transport]} +${bot.card.steps} ${words[bot.card.arrow]}`]);
+}
+
+// The vassals (CE-2P-3): each human's second colour and the posts it has placed.
+function vassalBoard(ctx) {
+  const { view, words } = ctx;
+  return h("section", { class: "ce-vassals" }, view.vassals.map((vassal, p) => {
+    const swatch = h("span", { class: "dot" });
+    swatch.style.background = ctx.colour(view.players.length + p);
+    const colour = ctx.lang === "ja" ? { red: "赤", yellow: "黄", green: "緑", blue: "青", purple: "紫" }[vassal.colour] : vassal.colour;
+    return h("p", { class: "ce-vassal", dataset: { vassal: p } }, swatch,
+      fill(words.vassal, { owner: ctx.players[p], colour }), " — ", fill(words.vassalPosts, { placed: vassal.placed }));
+  }));
 }
