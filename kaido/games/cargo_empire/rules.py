@@ -138,7 +138,7 @@ class CargoEmpire(Game[CEState]):
             "vassal mode for 2 players, without the bot: after each turn you place a post of "
             "your vassal colour by a free transport of any cube to get in your rival's way "
             "(CE-2P-2..12)",
-            "2人用の家臣モード（botなし）：毎手番の後、家臣の色の交易所を任意の貨物の無料輸送で"
+            "2人用の家臣モード（ボットなし）：毎手番の後、家臣の色の交易所を任意の貨物の無料輸送で"
             "置き、相手の邪魔をする（CE-2P-2～12）",
         ),
     )
