@@ -203,3 +203,17 @@ def test_dior_vassals_take_no_express_tile() -> None:
     at_vassal_step(st)
     act(st, "vassal", origin, dest, 0, colour)
     assert st.express == tiles and st.phase == PHASE_PLAY
+
+
+def test_vassal_origin_and_destination_differ() -> None:
+    """CE-2P-9, CE-TURN-5: a city demanding its own cube's colour is no destination for
+    that cube."""
+    st = vassal_game()
+    clear(st)
+    city = c("Berlin")
+    colour = demand_colour(st, city, 0)
+    st.prod[2 * city] = colour
+    at_vassal_step(st)
+    assert all(key[1] != key[2] for key in vassal_keys(st, 0))
+    assert ("vassal", city, city, 0, colour) not in vassal_keys(st, 0)
+    assert refused(st, "vassal", city, city, 0, colour).clause == "CE-TURN-5"
