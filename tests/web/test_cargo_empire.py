@@ -1,7 +1,8 @@
 """Cargo Empire in a real browser: a human against a bot, a whole game played by clicking.
 Transports are chosen on the map (origin, destination, then the demand space in a menu if
 several), set-up posts and refills on their city, display cards on the display; the ways
-to pay and the development choices in the list. At every decision the map must show the
+to pay and the development choices in the list. In vassal mode the vassal's delivery is
+chosen on the map the same way, origin then destination. At every decision the map must show the
 view's levels, cubes and posts, and every legal action must be offered exactly once."""
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from tests.web.test_russian_railroads import api_state
 
 PAGE = ".table-page:not(.pending)"
 ON_CITY = ("first_post", "refill", "emblem")
-ON_MAP = (*ON_CITY, "plan", "city_card", "express")
+ROUTES = ("plan", "vassal")  # chosen origin first, then destination
+ON_MAP = (*ON_CITY, *ROUTES, "city_card", "express")
 
 
 def wait_for_decision(page: Page) -> bool:
@@ -51,10 +53,10 @@ def check_map(page: Page, view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def check_offer(page: Page, legal: list[dict[str, Any]], facts: list[dict[str, Any]]) -> None:
-    """Plans start at the outlined origins; actions on a city are its place (one action, or
-    a menu); display cards on the display; everything else listed once."""
+    """Plans and vassal deliveries start at the outlined origins; actions on a city are its
+    place (one action, or a menu); display cards on the display; everything else listed once."""
     actions = [item["action"] for item in legal]
-    origins = {a[1] for a in actions if a[0] == "plan"}
+    origins = {a[1] for a in actions if a[0] in ROUTES}
     assert {c for c, f in enumerate(facts) if f["origin"]} == origins
     on_city: dict[int, list[str]] = {}
     for a in actions:
@@ -93,7 +95,7 @@ def do(page: Page, action: list[Any]) -> None:
     key = action_key(action)
     version = page.locator(".table-page").get_attribute("data-version")
     kind = action[0]
-    if kind == "plan":
+    if kind in ROUTES:
         page.locator(f"{PAGE} svg.ce .place[data-place='city:{action[1]}']").click()
         page.wait_for_selector(f"{PAGE} svg.ce .place.chosen[data-place='city:{action[1]}']")
         click_place(page, f"{PAGE} svg.ce .place[data-place='city:{action[2]}']", key)
@@ -116,12 +118,18 @@ EXPRESS_FACTS = """() => [...document.querySelectorAll('svg.ce.map .express')].m
     g => g.dataset.tile || null)"""
 
 
-@pytest.mark.parametrize("board", ["europe", "dior"])
+@pytest.mark.parametrize("board", ["europe", "dior", "vassals"])
 def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board: str) -> None:
     """The whole game on either map; on Dior the express spaces show the view's tiles and
-    an express tile to choose is clicked on its space (CE-DIOR-1, CE-DIOR-6)."""
+    an express tile to choose is clicked on its space (CE-DIOR-1, CE-DIOR-6); in vassal mode
+    the vassal's free delivery is chosen on the map (CE-2P-7, CE-2P-8)."""
     sign_up(page, server.url, "Ann")
-    table = create_table(page, ["human", "normal"], game="cargo_empire", chosen={"map": board})
+    vassals = board == "vassals"
+    chosen = {"map": "europe" if vassals else board}
+    checked = ("vassals",) if vassals else ()
+    table = create_table(
+        page, ["human", "normal"], game="cargo_empire", checked=checked, chosen=chosen
+    )
     page.wait_for_selector("svg.ce.map")
     rng = random.Random(3)
     kinds: set[str] = set()
@@ -134,10 +142,11 @@ def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board
         assert all(size <= 40 for size in page.evaluate(EXPRESS_SIZES))
         check_offer(page, state["legal"], facts)
         actions = [item["action"] for item in state["legal"]]
-        plans = [a for a in actions if a[0] == "plan"]
+        plans = [a for a in actions if a[0] in ROUTES]
         action = rng.choice(plans) if plans and rng.random() < 0.8 else rng.choice(actions)
         do(page, action)
         kinds.add(action[0])
     assert {"plan", "pay", "first_post"} <= kinds
+    assert ("vassal" in kinds) == vassals
     result = api_state(page, table)["result"]
     assert len(result["scores"]) == 2

@@ -62,9 +62,15 @@ def check_log_drawer(page: Page) -> None:
 
 
 def tap_place(page: Page, selector: str) -> None:
+    """Tap the first place `selector` finds and wait for the move it makes."""
+    version = page.locator(".table-page").get_attribute("data-version")
+    tap(page, selector)
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+
+
+def tap(page: Page, selector: str) -> None:
     """Tap the first place `selector` finds as a finger would: when it is too small the
     first tap zooms the board around it, and it is tapped again, now at least 44 px."""
-    version = page.locator(".table-page").get_attribute("data-version")
     place = page.locator(selector).first
     if page.locator(".zoom-out:visible").count():  # the place may be out of the zoomed view
         page.locator(".zoom-out:visible").first.tap()
@@ -75,7 +81,14 @@ def tap_place(page: Page, selector: str) -> None:
         size = box(place)
         assert min(size["width"], size["height"]) >= TOUCH - 1, size
     visible(place).tap()
-    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+
+
+def tap_choice(page: Page, selector: str) -> None:
+    """Tap a place, then the first entry of its menu when it offers several actions."""
+    has_menu = page.locator(selector).first.get_attribute("data-action") is None
+    tap(page, selector)
+    if has_menu:
+        page.locator(".choice-menu button").first.tap()
 
 
 def visible(target: Locator) -> Locator:
@@ -117,6 +130,42 @@ def test_russian_railroads_on_a_phone_places_workers_by_tapping(
             version = phone.locator(".table-page").get_attribute("data-version")
             phone.locator(READY).first.tap()
             phone.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    check_layout(phone)
+    check_log_drawer(phone)
+
+
+def test_cargo_empire_on_a_phone_transports_by_tapping_the_map(
+    phone: Page, server: LiveServer
+) -> None:
+    """The set-up (a goal card from the bar, the first post tapped on its city), then a
+    transport tapped origin first, then destination (and its demand space from the menu
+    when there are two), at phone size."""
+    play_as_guest(phone, server.url)
+    create_table(phone, ["human", "normal"], game="cargo_empire")
+    map_places = ".table-page:not(.pending) svg.ce.map .place"
+    origins = f"{map_places}.origin"
+    phone.wait_for_selector("svg.ce.map")
+    check_layout(phone)
+    assert box(phone.locator("svg.ce.map"))["width"] >= WIDTH * 0.85
+    posts = 0
+    while not phone.locator(origins).count():
+        phone.wait_for_selector(f"{READY}, {map_places}")
+        if phone.locator(origins).count():
+            break
+        version = phone.locator(".table-page").get_attribute("data-version")
+        if phone.locator(map_places).count():  # a post, tapped on its city
+            tap_choice(phone, map_places)
+            posts += 1
+        else:  # the goal card to keep
+            phone.locator(READY).first.tap()
+        phone.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    assert posts >= 1
+    tap(phone, origins)
+    phone.wait_for_selector(f"{origins}.chosen")
+    version = phone.locator(".table-page").get_attribute("data-version")
+    tap_choice(phone, f"{map_places}:not(.origin)")
+    phone.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    assert phone.locator(".bar button.legal").count()  # the ways to pay, in the bar
     check_layout(phone)
     check_log_drawer(phone)
 

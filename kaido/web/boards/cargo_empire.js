@@ -22,7 +22,7 @@ export const WORDS = {
     blanks: "blanks", blank: "blank", car: "Car", loco: "Locomotive", ship: "Ship", posts: "Posts left",
     cities: "City cards", goals: "Goal cards", cubes: "Cubes", emblem: "Emblem", level: "Level",
     round: "Round", origin: "Origin {city}: choose a destination", from: "Transport from {city}",
-    to: "{from} to {to}", cancel: "Cancel the origin", any: "any", vp: "VP", hidden: "hidden",
+    vassalFrom: "Vassal post from {city}", to: "{from} to {to}", cancel: "Cancel the origin", any: "any", vp: "VP", hidden: "hidden",
     removed: "removed", city: "city", goal: "goal", upper: "upper", lower: "lower",
     bonus: { car: "car card", loco: "locomotive card", ship: "ship card", city: "city card", goal: "goal card", any: "any card", city_or_goal: "city card or goal cards" },
     mark: { car: "Car", loco: "Loco", ship: "Ship", city: "City", goal: "Goal", any: "Any", city_or_goal: "C/G" },
@@ -35,7 +35,7 @@ export const WORDS = {
     blanks: "空白", blank: "空白", car: "自動車", loco: "機関車", ship: "船", posts: "残り交易所",
     cities: "都市カード", goals: "目標カード", cubes: "貨物", emblem: "紋章", level: "段階",
     round: "ラウンド", origin: "出発地 {city}：目的地を選ぶ", from: "{city}からの輸送",
-    to: "{from}から{to}へ", cancel: "出発地の選択をやめる", any: "任意", vp: "勝利点", hidden: "非公開",
+    vassalFrom: "{city}から家臣の交易所", to: "{from}から{to}へ", cancel: "出発地の選択をやめる", any: "任意", vp: "勝利点", hidden: "非公開",
     removed: "除外", city: "都市", goal: "目標", upper: "上段", lower: "下段",
     bonus: { car: "自動車カード", loco: "機関車カード", ship: "船カード", city: "都市カード", goal: "目標カード", any: "任意のカード", city_or_goal: "都市カードか目標カード" },
     mark: { car: "車", loco: "機", ship: "船", city: "都市", goal: "目標", any: "任意", city_or_goal: "都/目" },
@@ -122,6 +122,10 @@ function expressSpace(ctx, space, tile) {
   return g;
 }
 
+// Actions that move a cube from an origin city to a destination: a transport, and in vassal
+// mode (CE-2P-8) the vassal's free delivery; both are chosen origin first, then destination.
+const ROUTES = ["plan", "vassal"];
+
 // What each city offers: `pick` (choose it as the origin, or cancel), or actions on it.
 function cityPlaces(ctx) {
   const out = new Map();
@@ -129,11 +133,11 @@ function cityPlaces(ctx) {
     if (!out.has(c)) out.set(c, { items: [] });
     return out.get(c);
   };
-  const plans = ctx.legal.filter((item) => item.action[0] === "plan");
+  const plans = ctx.legal.filter((item) => ROUTES.includes(item.action[0]));
   const chosen = plans.some((item) => item.action[1] === ctx.drafts.ceOrigin) ? ctx.drafts.ceOrigin : undefined;
   for (const item of plans) {
     ctx.placed.add(JSON.stringify(item.action));
-    if (chosen === undefined) slot(item.action[1]).pick = true;
+    if (chosen === undefined) Object.assign(slot(item.action[1]), { pick: true, kind: item.action[0] });
     else if (item.action[1] === chosen) slot(item.action[2]).items.push(item);
   }
   if (chosen !== undefined) Object.assign(slot(chosen), { pick: true, chosen: true });
@@ -189,11 +193,12 @@ function placeOn(ctx, g, ring, city, offer) {
       ctx.drafts.ceOrigin = offer.chosen ? undefined : c;
       ctx.drafts.redraw();
     });
-    g.append(s("title", {}, offer.chosen ? ctx.words.cancel : fill(ctx.words.from, { city: ctx.cityName(c) })));
+    const from = offer.kind === "vassal" ? ctx.words.vassalFrom : ctx.words.from;
+    g.append(s("title", {}, offer.chosen ? ctx.words.cancel : fill(from, { city: ctx.cityName(c) })));
     return;
   }
   const items = offer.items.map((item) => ({ ...item, label: item.text }));
-  const title = items[0].action[0] === "plan" ? fill(ctx.words.to, { from: ctx.cityName(items[0].action[1]), to: ctx.cityName(c) }) : ctx.cityName(c);
+  const title = ROUTES.includes(items[0].action[0]) ? fill(ctx.words.to, { from: ctx.cityName(items[0].action[1]), to: ctx.cityName(c) }) : ctx.cityName(c);
   makePlace(g, items, { stage: ctx.wrap, title, act: (action) => {
     ctx.drafts.ceOrigin = undefined;
     ctx.act(action);
