@@ -2,13 +2,15 @@
 
     .venv/bin/python scripts/traveling_merchants_sim.py --games 2000            # heuristic
     .venv/bin/python scripts/traveling_merchants_sim.py --games 2000 --random --check
+    .venv/bin/python scripts/traveling_merchants_sim.py --games 300 --variants --check
 
 Heuristic mode plays seeded games between heuristic bots at 2, 3 and 4 players on the
 default table and prints, per player count: game length in turns (rounds), the score
 spread (winner minus last), which end trigger fired first how often, the average VP each
-of the 10 titles would add per player, and the start player's win rate. `--random
---check` plays random games with every variant combination and checks the invariants
-after every action (36 cubes, 16 gems and the cards conserved).
+of the 10 titles would add per player, and the start player's win rate. `--random`
+plays random bots, `--variants` cycles every variant combination (seed by seed; random
+games always do), and `--check` checks the invariants after every action (36 cubes, 16
+gems and the cards conserved).
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ import argparse
 import json
 import statistics
 from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
 
 from kaido.agents import RandomAgent
 from kaido.agents.base import Agent
@@ -39,8 +44,8 @@ def options(players: int, seed: int, every_variant: bool) -> dict[str, Any]:
     return GAME.make_options(players=players, **chosen)
 
 
-def play(players: int, seed: int, random: bool, check: bool) -> TMState:
-    match = Match(GAME, options(players, seed, random), seed, keep_history=False)
+def play(players: int, seed: int, random: bool, variants: bool, check: bool) -> TMState:
+    match = Match(GAME, options(players, seed, random or variants), seed, keep_history=False)
     agents: list[Agent] = [
         RandomAgent(seed * 7 + p) if random else HeuristicAgent(seed * 7 + p)
         for p in range(players)
@@ -58,11 +63,18 @@ def fired(state: TMState) -> str:
     return "+".join(name for bit, name in TRIGGERS.items() if state.triggers & bit)
 
 
-def summary(players: int, games: int, random: bool, check: bool) -> dict[str, Any]:
-    rounds, spreads, starts, triggers = [], [], 0, {}
+def summary(
+    players: int, games: int, args: argparse.Namespace, progress: Progress
+) -> dict[str, Any]:
+    rounds: list[float] = []
+    spreads: list[float] = []
+    starts = 0
+    triggers: dict[str, int] = {}
     title_values: dict[str, list[float]] = {t.id: [] for card in DATA.titles for t in card}
+    task = progress.add_task(f"{players} players", total=games)
     for seed in range(games):
-        state = play(players, seed, random, check)
+        state = play(players, seed, args.random, args.variants, args.check)
+        progress.advance(task)
         result = GAME.result(state)
         rounds.append(state.turns / players)
         spreads.append(max(result.scores) - min(result.scores))
@@ -89,12 +101,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--random", action="store_true", help="random bots, every variant")
+    parser.add_argument("--variants", action="store_true", help="every variant combination")
     parser.add_argument("--check", action="store_true", help="invariants after every action")
     args = parser.parse_args()
-    out = {
-        f"{n}p": summary(n, args.games, args.random, args.check)
-        for n in (int(x) for x in args.players.split(","))
-    }
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        out = {
+            f"{n}p": summary(n, args.games, args, progress)
+            for n in (int(x) for x in args.players.split(","))
+        }
     print(json.dumps(out, indent=2, ensure_ascii=False))
 
 
