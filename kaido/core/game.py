@@ -168,8 +168,8 @@ class Game(ABC, Generic[S]):
     def balance(self, state: S, events: Sequence[Event]) -> dict[str, float]:
         """Figures of one finished game for balance reports (`kaido report`), by name: how
         often each dice total came up, 1 if the winner followed some strategy, ... The
-        report shows each figure's mean over the games. `events` are every event of the
-        game, unfiltered.
+        report shows each figure's mean over the games that give it (leave a figure out
+        of a game it does not apply to). `events` are every event of the game, unfiltered.
 
         By default they come from `summary`: the winners' points from each category of
         the breakdown (which way to win works) and the values of each bar chart with one

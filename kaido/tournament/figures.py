@@ -98,13 +98,14 @@ def history(table: Standings, folder: Path) -> str:
 
 
 def balance(figures: dict[str, float], folder: Path) -> str:
-    """The game's own balance figures (mean per game), largest at the top."""
+    """The game's own balance figures (each the mean over the games that give it), largest
+    at the top."""
 
     def draw(axes: Axes) -> None:
         names = sorted(figures, key=lambda name: figures[name])
         axes.barh(range(len(names)), [figures[name] for name in names])
         axes.set_yticks(range(len(names)), names)
-        axes.set(xlabel="mean per game", title="Balance figures (from the game)")
+        axes.set(xlabel="mean over the games that give it", title="Balance figures (from the game)")
 
     return _save(folder / "balance.png", draw, (8, 1.2 + 0.3 * len(figures)))
 

@@ -81,20 +81,22 @@ def from_server(url: str, game_id: str, players: int | None) -> ReportData:
 
 
 def balance_means(game: Game[Any], records: Sequence[Record]) -> dict[str, float]:
-    """The mean over games of each figure `game.balance` gives (0 where a game has none);
-    empty when the game supplies none. Records of other rules versions are left out."""
+    """The mean of each figure `game.balance` gives, over the games that give it (a goal
+    card's value, say, over the games where someone kept it); empty when the game supplies
+    none. Records of other rules versions are left out."""
     if type(game).balance is Game.balance and type(game).summary is Game.summary:
         return {}  # nothing to replay the games for
     totals: Counter[str] = Counter()
-    counted = 0
+    counts: Counter[str] = Counter()
     for record in records:
         if record.rules_version != game.rules_version:
             continue
         replayer = Replayer(game, record)
         events = [event for step in replayer.steps(narrate=True) for event in step.events]
-        totals.update(game.balance(replayer.state, events))
-        counted += 1
-    return {name: total / counted for name, total in totals.items()} if counted else {}
+        figures = game.balance(replayer.state, events)
+        totals.update(figures)
+        counts.update(figures.keys())
+    return {name: total / counts[name] for name, total in totals.items()}
 
 
 def report_standings(data: ReportData) -> Standings:

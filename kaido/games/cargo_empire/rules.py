@@ -23,7 +23,7 @@ from kaido.games.cargo_empire.board import (
     components_named,
 )
 from kaido.games.cargo_empire.payments import max_land_cards
-from kaido.games.cargo_empire.scoring import ranking_keys
+from kaido.games.cargo_empire.scoring import goal_values, ranking_keys
 from kaido.games.cargo_empire.state import (
     CLAN_OF_COLOUR,
     F_BEGIN,
@@ -262,6 +262,11 @@ class CargoEmpire(Game[CEState]):
         ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
         seats = state.seats
         return Result(tuple(float(sum(s)) for s in scores[:seats]), tuple(ranks[:seats]))
+
+    def balance(self, state: CEState, events: Sequence[Event]) -> dict[str, float]:
+        """The winners' points by category, and each kept goal card's value (`kaido
+        report` averages it over the games where someone kept the card)."""
+        return {**super().balance(state, events), **goal_values(state)}
 
     # ---- information ----------------------------------------------------------------------
 

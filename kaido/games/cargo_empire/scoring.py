@@ -106,6 +106,16 @@ def category_scores(st: CEState, p: int) -> Scores:
     return (track, level3, cards, goals)
 
 
+def goal_values(st: CEState) -> dict[str, float]:
+    """Each goal card kept in this game and its mean value to those who kept it (CE-GOAL,
+    before the bot's doubling): the balance figure a report averages over games."""
+    kept: dict[int, list[int]] = {}
+    for p in range(st.n):
+        for g in st.goals[p]:
+            kept.setdefault(g, []).append(goal_value(st, p, st.comp.goals[g - 1]))
+    return {f"goal {g:02d}: VP when kept": sum(v) / len(v) for g, v in sorted(kept.items())}
+
+
 def final_scores(st: CEState) -> list[Scores]:
     return [category_scores(st, p) for p in range(st.n)]
 

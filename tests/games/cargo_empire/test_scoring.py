@@ -8,7 +8,12 @@ import pytest
 from kaido.games.cargo_empire import GAME
 from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE
 from kaido.games.cargo_empire.engine import maintenance
-from kaido.games.cargo_empire.scoring import category_scores, goal_value, ranking_keys
+from kaido.games.cargo_empire.scoring import (
+    category_scores,
+    goal_value,
+    goal_values,
+    ranking_keys,
+)
 from kaido.games.cargo_empire.state import BLANK, F_CARD
 from tests.games.cargo_empire.helpers import act, bare, c
 
@@ -154,6 +159,18 @@ def test_colour_pair_goals_CE_GOAL_1_to_6(goal: int, a: str, b: str) -> None:
     assert value(st, 0, goal) == 6
     st.dem[2 * c(cities_of(b)[3])] = 0  # presence by a demand post counts (CE-DEF-1)
     assert value(st, 0, goal) == 9
+
+
+def test_goal_values_for_reports_CE_GOAL_1() -> None:
+    """CE-GOAL-1: a kept goal card's value as the balance figure `kaido report` averages:
+    the mean over the seats that kept the card, and no figure for a card nobody kept."""
+    st = bare()
+    st.goals = [[1], [1, 7], [], []]
+    present_in(st, 0, cities_of("red")[:3] + cities_of("blue")[:2])  # goal 1: 6 VP
+    present_in(st, 1, ["Riga", "Rome", "Oslo", "Warsaw"])  # goal 7: 3 VP
+    assert (value(st, 0, 1), value(st, 1, 1), value(st, 1, 7)) == (6, 3, 3)
+    assert goal_values(st) == {"goal 01: VP when kept": 4.5, "goal 07: VP when kept": 3.0}
+    assert GAME.balance(st, [])["goal 07: VP when kept"] == 3.0
 
 
 def test_harbour_and_four_colour_sets_CE_GOAL_7_CE_GOAL_8() -> None:
