@@ -35,6 +35,7 @@ function createForm(games) {
 
   const chooseGame = () => {
     state.game = games.find((g) => g.id === gameSelect.value) || games[0];
+    loadRatings(state.game, drawSeats);
     clear(playersSelect).append(...state.game.player_counts.map((n) => h("option", { value: n }, n)));
     playersSelect.value = String(state.game.default_players);
     state.options = {};
@@ -133,12 +134,31 @@ function seatRow(game, seat, n, redraw) {
   return row;
 }
 
-// A line under a bot seat: what its level does and how long it may think.
+// A line under a bot seat: what its level does, how long it may think, and its rating on
+// the game's leaderboard (rated like people, from finished games).
 function botHelp(game, level) {
   const found = game.bots.find((b) => b.level === level);
   if (!found) return null;
   const thinks = found.seconds > 0 ? ` — ${t("lobby.thinks", { s: found.seconds })}` : "";
-  return h("small", { class: "bot-help", dataset: { level } }, `${found.help[lang()] || found.help.en}${thinks}`);
+  const rated = ratings.get(game.id)?.get(`bot:${level}`);
+  const rating = rated ? ` — ${t("lobby.rated", { rating: rated.rating.toFixed(1), n: rated.games })}` : "";
+  return h("small", { class: "bot-help", dataset: { level, rating: rated ? rated.rating : "" } }, `${found.help[lang()] || found.help.en}${thinks}${rating}`);
+}
+
+// Each game's leaderboard rows by name, fetched once per page; the seats are drawn again
+// when they arrive. A leaderboard that cannot be read leaves the bots unrated.
+const ratings = new Map();
+
+async function loadRatings(game, redraw) {
+  if (ratings.has(game.id)) return;
+  ratings.set(game.id, new Map());
+  try {
+    const board = await get(`/api/leaderboards/${game.id}`);
+    ratings.set(game.id, new Map(board.players.map((row) => [row.name, row])));
+    redraw();
+  } catch (error) {
+    ratings.delete(game.id);
+  }
 }
 
 async function fillLists(box, session) {

@@ -36,6 +36,19 @@ def test_the_leaderboard_rates_people_and_bots_and_links_their_games(
     page.goto(f"{server.url}/leaderboards/tiny")
     expect(page.locator("h1")).to_have_text("ランキング")
     expect(page.locator("table.ratings tbody tr.bot")).to_contain_text("ボット（")
+    # The lobby shows each bot level's rating from this leaderboard beside its seat.
+    page.click("button.lang")
+    page.goto(server.url)
+    board = page.evaluate("fetch('/api/leaderboards/tiny').then(r => r.json())")
+    easy = next(row for row in board["players"] if row["name"] == "bot:easy")
+    page.select_option("select[name=game]", "tiny")
+    page.select_option("select[name=seat-1-bot]", "easy")
+    help_line = page.locator(".bot-help[data-level=easy]")
+    expect(help_line).to_contain_text(f"rated {easy['rating']:.1f} on the leaderboard (1 games)")
+    page.select_option("select[name=seat-1-bot]", "normal")
+    unrated = page.locator(".bot-help[data-level=normal]").first  # no rated game yet
+    expect(unrated).to_have_attribute("data-rating", "")
+    expect(unrated).not_to_contain_text("rated")
 
 
 def test_a_game_without_rated_games_says_so(page: Page, server: LiveServer) -> None:
