@@ -1,9 +1,10 @@
 """Cargo Empire in a real browser: a human against a bot, a whole game played by clicking.
 Transports are chosen on the map (origin, destination, then the demand space in a menu if
-several), set-up posts and refills on their city, display cards on the display; the ways
-to pay and the development choices in the list. In vassal mode the vassal's delivery is
-chosen on the map the same way, origin then destination. At every decision the map must show the
-view's levels, cubes and posts, and every legal action must be offered exactly once."""
+several), set-up posts and refills on their city, display cards on the display, the marker
+to move on the marker and the row it enters on the row (CE-DEV); the ways to pay in the
+list. In vassal mode the vassal's delivery is chosen on the map the same way, origin then
+destination. At every decision the map must show the view's levels, cubes and posts, and
+every legal action must be offered exactly once."""
 
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ from tests.web.pages import FINISHED, action_key, create_table, sign_up
 from tests.web.test_russian_railroads import api_state
 
 PAGE = ".table-page:not(.pending)"
-ON_CITY = ("first_post", "refill", "emblem")
-ROUTES = ("plan", "vassal")  # chosen origin first, then destination
-ON_MAP = (*ON_CITY, *ROUTES, "city_card", "express")
+ON_CITY = ("first_post", "refill", "emblem", "move_emblem")
+ROUTES = ("plan", "vassal", "glatt_move")  # chosen origin first, then destination
+ON_TRACK = ("advance", "extra", "row")  # a marker to move; the row a marker enters
+ON_MAP = (*ON_CITY, *ROUTES, *ON_TRACK, "city_card", "express")
 
 
 def wait_for_decision(page: Page) -> bool:
@@ -81,6 +83,15 @@ def check_offer(page: Page, legal: list[dict[str, Any]], facts: list[dict[str, A
         )
     )
     assert express == {str(a[1]) for a in actions if a[0] == "express"}
+    track = page.eval_on_selector_all(
+        f"{PAGE} svg.ce.track .place", "els => els.map(e => [e.dataset.place, e.dataset.action])"
+    )
+    expected = {
+        (f"marker:{a[1]}" if a[0] != "row" else f"row:{a[1]}", action_key(a))
+        for a in actions
+        if a[0] in ON_TRACK
+    }
+    assert {tuple(place) for place in track} == expected
 
 
 def click_place(page: Page, selector: str, key: str) -> None:
@@ -103,6 +114,10 @@ def do(page: Page, action: list[Any]) -> None:
         click_place(page, f"{PAGE} svg.ce .place[data-place='city:{action[1]}']", key)
     elif kind == "city_card":
         page.locator(f"{PAGE} .ce-card[data-action='{key}']").click()
+    elif kind in ("advance", "extra"):
+        page.locator(f"{PAGE} svg.ce.track .place[data-place='marker:{action[1]}']").click()
+    elif kind == "row":
+        page.locator(f"{PAGE} svg.ce.track .place[data-place='row:{action[1]}']").click()
     elif kind == "express":
         click_place(page, f"{PAGE} svg.ce .place[data-place='express:{action[1]}']", key)
     else:
@@ -118,21 +133,23 @@ EXPRESS_FACTS = """() => [...document.querySelectorAll('svg.ce.map .express')].m
     g => g.dataset.tile || null)"""
 
 
-@pytest.mark.parametrize("board", ["europe", "dior", "vassals"])
+@pytest.mark.parametrize("board", ["europe", "dior", "vassals", "clans"])
 def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board: str) -> None:
     """The whole game on either map; on Dior the express spaces show the view's tiles and
     an express tile to choose is clicked on its space (CE-DIOR-1, CE-DIOR-6); in vassal mode
-    the vassal's free delivery is chosen on the map (CE-2P-7, CE-2P-8)."""
+    the vassal's free delivery is chosen on the map (CE-2P-7, CE-2P-8); with clans the
+    emblem is placed and moved on its city and Glatt's move chosen like a route (CE-CLAN)."""
     sign_up(page, server.url, "Ann")
     vassals = board == "vassals"
-    chosen = {"map": "europe" if vassals else board}
-    checked = ("vassals",) if vassals else ()
+    chosen = {"map": "dior" if board == "dior" else "europe"}
+    checked = (board,) if board in ("vassals", "clans") else ()
     table = create_table(
         page, ["human", "normal"], game="cargo_empire", checked=checked, chosen=chosen
     )
     page.wait_for_selector("svg.ce.map")
     rng = random.Random(3)
     kinds: set[str] = set()
+    offered: set[str] = set()
     while wait_for_decision(page):
         state = api_state(page, table)
         assert state["to_move"] == 0 and state["legal"]
@@ -146,7 +163,10 @@ def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board
         action = rng.choice(plans) if plans and rng.random() < 0.8 else rng.choice(actions)
         do(page, action)
         kinds.add(action[0])
+        offered.update(a[0] for a in actions if a[0] in ON_TRACK)
     assert {"plan", "pay", "first_post"} <= kinds
     assert ("vassal" in kinds) == vassals
+    assert "row" in offered and offered & {"advance", "extra"}  # the track's places were used
+    assert ("emblem" in kinds) == (board == "clans")
     result = api_state(page, table)["result"]
     assert len(result["scores"]) == 2

@@ -19,6 +19,7 @@ from kaido.games.cargo_empire.state import (
     BLANK,
     CLAN_NAMES,
     F_GOAL,
+    F_ROW,
     PHASE_OVER,
     PHASE_SETUP,
     PLAYER_COLOURS,
@@ -101,6 +102,8 @@ def _pending(st: CEState, viewer: int | None) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"kind": FRAME_NAMES[frame[0]], "player": frame[1]}
         if frame[0] == F_GOAL and viewer == frame[1]:
             entry["goals"] = sorted(frame[2:4])
+        if frame[0] == F_ROW:  # which marker enters the next tile (public)
+            entry["transport"] = TRANSPORTS[frame[2]]
         out.append(entry)
     return out
 

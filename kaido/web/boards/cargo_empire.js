@@ -122,9 +122,12 @@ function expressSpace(ctx, space, tile) {
   return g;
 }
 
-// Actions that move a cube from an origin city to a destination: a transport, and in vassal
-// mode (CE-2P-8) the vassal's free delivery; both are chosen origin first, then destination.
-const ROUTES = ["plan", "vassal"];
+// Actions that move a cube from an origin city to a destination: a transport, in vassal
+// mode (CE-2P-8) the vassal's free delivery, Glatt's cube move (CE-CLAN); each is chosen
+// origin first, then destination.
+const ROUTES = ["plan", "vassal", "glatt_move"];
+// Actions on one city: set-up posts, refills, placing or moving a clan's emblem.
+const ON_CITY = ["first_post", "refill", "emblem", "move_emblem"];
 
 // What each city offers: `pick` (choose it as the origin, or cancel), or actions on it.
 function cityPlaces(ctx) {
@@ -142,7 +145,7 @@ function cityPlaces(ctx) {
   }
   if (chosen !== undefined) Object.assign(slot(chosen), { pick: true, chosen: true });
   for (const item of ctx.legal) {
-    if (["first_post", "refill", "emblem"].includes(item.action[0])) slot(item.action[1]).items.push(item);
+    if (ON_CITY.includes(item.action[0])) slot(item.action[1]).items.push(item);
   }
   return out;
 }
@@ -224,16 +227,24 @@ function track(ctx) {
   svg.append(text(8, 12, words.track, { "text-anchor": "start", "font-size": 13, "font-weight": 700 }));
   let column = 1;
   const starts = [];
+  const rowGroups = []; // [tile][row]: the row's spaces, a place when a marker enters the tile
   tiles.forEach((tile, k) => {
     starts.push(column);
-    tile.rows.forEach((row, r) => row.forEach((bonus, i) => {
-      const first = i ? tile.ends[r][i - 1] + 1 : 0;
-      const span = tile.ends[r][i] - first + 1;
-      const x = cell * (column + first);
-      const y = 22 + r * cell;
-      const wide = cell * span - 4;
-      svg.append(s("rect", { x, y, width: wide, height: cell - 4, rx: 5, fill: r ? "#e4dcc8" : "#efe8d6", stroke: "#8a7a5c", class: span > 1 ? "wide" : null }));
-      if (bonus !== "-") svg.append(text(x + wide / 2, y + cell / 2 - 2, words.mark[bonus] || bonus, { "font-size": 14, "font-weight": 700 }), s("title", {}, words.bonus[bonus] || bonus));
+    rowGroups.push(tile.rows.map((row, r) => {
+      const g = s("g", { class: "track-row", dataset: { tile: k, row: r } });
+      // the whole row catches a click, the gaps between its spaces too
+      g.append(s("rect", { x: cell * column, y: 22 + r * cell, width: cell * tileWidth(tile) - 4, height: cell - 4, fill: "transparent" }));
+      row.forEach((bonus, i) => {
+        const first = i ? tile.ends[r][i - 1] + 1 : 0;
+        const span = tile.ends[r][i] - first + 1;
+        const x = cell * (column + first);
+        const y = 22 + r * cell;
+        const wide = cell * span - 4;
+        g.append(s("rect", { x, y, width: wide, height: cell - 4, rx: 5, fill: r ? "#e4dcc8" : "#efe8d6", stroke: "#8a7a5c", class: span > 1 ? "wide" : null }));
+        if (bonus !== "-") g.append(text(x + wide / 2, y + cell / 2 - 2, words.mark[bonus] || bonus, { "font-size": 14, "font-weight": 700 }), s("title", {}, words.bonus[bonus] || bonus));
+      });
+      svg.append(g);
+      return g;
     }));
     column += tileWidth(tile);
     if (k < tiles.length - 1) {
@@ -251,12 +262,37 @@ function track(ctx) {
     const [x, y] = markerSpot(m, starts, tiles, vpY, cell);
     const cx = x + 8 + t * 13;
     const cy = y + 8 + p * 9;
-    svg.append(s("g", { class: "marker", dataset: { player: p, transport: kind, position: m.position } },
+    const g = s("g", { class: "marker", dataset: { player: p, transport: kind, position: m.position } },
       s("circle", { cx, cy, r: 6.5, fill: ctx.colour(p), stroke: "#111", "stroke-width": 1.2 }),
       text(cx, cy, words.mark[kind][0], { "font-size": 8, fill: "#111", "font-weight": 700 }),
-      s("title", {}, `${playerLabel(ctx, p)}: ${words[kind]} ${m.position}`)));
+      s("title", {}, `${playerLabel(ctx, p)}: ${words[kind]} ${m.position}`));
+    svg.append(g);
+    if (p === view.to_move) markerPlace(ctx, g, t);
   }));
+  rowPlaces(ctx, rowGroups);
   return svg;
+}
+
+// CE-DEV-5, CE-DEV-12: which marker takes a step is chosen on the marker itself.
+function markerPlace(ctx, g, t) {
+  const items = ctx.legal.filter((item) => ["advance", "extra"].includes(item.action[0]) && item.action[1] === t);
+  if (!items.length) return;
+  g.dataset.place = `marker:${t}`;
+  makePlace(g, items.map((item) => ({ ...item, label: item.text })), { stage: ctx.wrap, title: ctx.words[TRANSPORTS[t]], act: ctx.act, placed: ctx.placed });
+}
+
+// CE-DEV-8: a marker entering a tile takes its upper or lower row, chosen on the row.
+function rowPlaces(ctx, rowGroups) {
+  const frame = ctx.view.pending.at(-1);
+  if (!frame || frame.kind !== "row") return;
+  const segment = ctx.view.players[frame.player].markers[frame.transport].segment;
+  const groups = rowGroups[segment / 2];
+  if (!groups) return;
+  for (const item of ctx.legal.filter((one) => one.action[0] === "row")) {
+    const g = groups[item.action[1]];
+    g.dataset.place = `row:${item.action[1]}`;
+    makePlace(g, [{ ...item, label: item.text }], { stage: ctx.wrap, title: item.text, act: ctx.act, placed: ctx.placed });
+  }
 }
 
 // A marker's corner on the track: left of it, on a tile's row, an intermediate space, or
