@@ -2,7 +2,7 @@
 (issue 15).
 
     .venv/bin/python scripts/ce_bot_simulate.py --games 1000 [--players 1 2 3] [--clans]
-        [--map europe|dior] [--agent heuristic|random]
+        [--map europe|dior] [--agent heuristic|random] [--jobs N]
     .venv/bin/python scripts/ce_bot_simulate.py --games 1000 --vassals [--clans]
 
 For each human count plays `games` games (seeds 0..games-1) of `agent` players plus the bot
@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from rich.progress import Progress
@@ -34,7 +37,7 @@ def play(
     """One game; its final state and the number of decisions."""
     game = get_game("cargo_empire")
     modes = modes or {"bot": True}
-    options = game.make_options(players=players, clans=clans, map=board, **modes)
+    options = game.make_options(None, players=players, clans=clans, map=board, **modes)
     state = game.setup(options, seed)
     agents = [make_agent(agent, game, seed=seed * 10 + p) for p in range(players)]
     decisions = 0
@@ -42,6 +45,24 @@ def play(
         game.apply(state, agents[game.to_move(state)].choose(game, state), trusted=True)
         decisions += 1
     return state, decisions
+
+
+@dataclass(frozen=True)
+class BotGame:
+    """What the report needs of one game against the bot."""
+
+    totals: list[int]  # every colour's score, the bot's last
+    human_won: bool
+    seats: int
+    bot_categories: tuple[int, ...]
+    decisions: int
+
+
+def bot_game(seed: int, players: int, clans: bool, board: str, agent: str) -> BotGame:
+    state, decisions = play(players, seed, clans, board, agent)
+    result = get_game("cargo_empire").result(state)
+    totals = [sum(s) for s in state.final]
+    return BotGame(totals, 1 in result.ranks, state.seats, tuple(state.final[state.bot]), decisions)
 
 
 def quartiles(values: list[int]) -> str:
@@ -84,12 +105,13 @@ def main() -> None:
     parser.add_argument("--map", default="europe")
     parser.add_argument("--agent", default="heuristic")
     parser.add_argument("--vassals", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args()
     if args.vassals:
         print("\n".join(vassal_lines(args.games, args.clans, args.map, args.agent)))
         return
     lines = []
-    with Progress() as progress:
+    with Progress() as progress, ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
             task = progress.add_task(f"{players} + bot", total=args.games)
             human_won = beat = 0
@@ -97,16 +119,17 @@ def main() -> None:
             bot: list[int] = []
             shares = [0, 0, 0, 0]
             lengths = []
-            for seed in range(args.games):
-                state, decisions = play(players, seed, args.clans, args.map, args.agent)
-                totals = [sum(s) for s in state.final]
-                result = get_game("cargo_empire").result(state)
-                human_won += 1 in result.ranks
-                beat += sum(1 for t in totals[: state.seats] if t > totals[state.bot])
-                best.append(max(totals[: state.seats]))
-                bot.append(totals[state.bot])
-                shares = [a + b for a, b in zip(shares, state.final[state.bot], strict=True)]
-                lengths.append(decisions)
+            one = partial(
+                bot_game, players=players, clans=args.clans, board=args.map, agent=args.agent
+            )
+            for game in pool.map(one, range(args.games)):  # seeds 0..games-1, in order
+                totals, seats = game.totals, game.seats
+                human_won += game.human_won
+                beat += sum(1 for t in totals[:seats] if t > totals[-1])
+                best.append(max(totals[:seats]))
+                bot.append(totals[-1])
+                shares = [a + b for a, b in zip(shares, game.bot_categories, strict=True)]
+                lengths.append(game.decisions)
                 progress.advance(task)
             n = args.games
             total = sum(shares) or 1
