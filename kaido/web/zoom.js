@@ -1,6 +1,7 @@
 // Zoom on tap, for boards drawn too small to touch (a phone or a narrow window): a board whose smallest target
 // (its svg's data-touch, in board units) would be under 44 px on screen is zoomed by the
-// first tap, around the tapped point, until that target is 44 px; a tap that is not on a
+// first tap, around the tapped point, until that target is 44 px (a place already 44 px
+// or more is played at once); a tap that is not on a
 // place moves the zoomed view there; the button in the corner shows the whole board again.
 // The zoom is kept (in `memory`) while the page is drawn again after each move.
 import { h } from "./dom.js";
@@ -33,7 +34,8 @@ function zoomable(svg, key, memory) {
   out.addEventListener("click", () => show(null));
   show(memory[key] || null);
   svg.addEventListener("click", (event) => {
-    if (svg.classList.contains("zoomed") && event.target.closest(".place")) return; // a move
+    const place = event.target.closest(".place");
+    if (place && (svg.classList.contains("zoomed") || fits(place))) return; // a move
     event.stopPropagation();
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
     const width = full.width / factor;
@@ -42,4 +44,10 @@ function zoomable(svg, key, memory) {
     const y = Math.max(full.y, Math.min(point.y - height / 2, full.y + full.height - height));
     show(`${x} ${y} ${width} ${height}`);
   }, true);
+}
+
+// A place already big enough to touch (a whole card) is played by the first tap.
+function fits(place) {
+  const { width, height } = place.getBoundingClientRect();
+  return Math.min(width, height) >= TOUCH;
 }

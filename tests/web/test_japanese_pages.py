@@ -52,7 +52,14 @@ def fragments(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "path", ["/static/i18n.js", "/static/boards/catan.js", "/static/boards/russian_railroads.js"]
+    "path",
+    [
+        "/static/i18n.js",
+        "/static/boards/catan.js",
+        "/static/boards/russian_railroads.js",
+        "/static/boards/cargo_empire.js",
+        "/static/boards/traveling_merchants.js",
+    ],
 )
 def test_every_client_string_exists_in_both_languages(
     page: Page, server: LiveServer, path: str
