@@ -1,7 +1,7 @@
 // What every board shares for choosing on the board: a place holding several actions (which
 // victim to rob, which way to pay) opens a small menu of them where it was clicked (at the
 // bottom of the screen on a phone). A board wraps its drawing in a `.board-stage`.
-import { actionKey, h } from "./dom.js";
+import { actionKey, h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
 // Offer `items` ({action, label}) in a menu titled `title`, near the click `event`.
@@ -44,6 +44,7 @@ export function boardStage(className, ...children) {
 // on a click, several open a menu. The keys of the actions placed are added to `placed`.
 export function makePlace(element, items, { stage, title, act, placed }) {
   element.classList.add("place");
+  describePlace(element, items, title);
   if (items.length === 1) element.dataset.action = actionKey(items[0].action);
   for (const item of items) placed.add(actionKey(item.action));
   element.addEventListener("click", (event) => {
@@ -52,4 +53,25 @@ export function makePlace(element, items, { stage, title, act, placed }) {
     else openChoices(stage, event, title, items, act);
   });
   return element;
+}
+
+// Hover help: what clicking a highlighted place does, in its tooltip (an SVG <title>, an
+// HTML title). What the board already says of the place (a city's name) stays first.
+const HELP_LINES = 8;
+
+export function describePlace(element, items, title) {
+  const labels = items.map((item) => item.label || item.text);
+  const lines = labels.length === 1 ? labels
+    : [title, ...labels.slice(0, HELP_LINES).map((label) => `• ${label}`), labels.length > HELP_LINES ? "…" : null];
+  const svg = element instanceof SVGElement;
+  let holder = svg ? [...element.children].find((child) => child.tagName === "title") : null;
+  const before = (svg ? holder && holder.textContent : element.title) || "";
+  const text = [before, ...lines.filter((line) => line && !before.includes(line))].filter(Boolean).join("\n");
+  if (svg) {
+    if (!holder) holder = element.insertBefore(s("title"), element.firstChild);
+    holder.textContent = text;
+  } else {
+    element.title = text;
+  }
+  element.dataset.help = text;
 }

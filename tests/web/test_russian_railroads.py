@@ -7,6 +7,7 @@ or in the list."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -262,8 +263,9 @@ def switch_to_japanese(page: Page, state: dict[str, Any]) -> int:
     expect(page.locator("svg.rr.main .rounds text").first).to_have_text(
         f"ラウンド 2 / {state['view']['rounds']}"
     )
+    # The space's name first; when it can be taken, what taking it does follows (hover help).
     expect(page.locator("svg.rr.main .space[data-key='black_3'] > title")).to_have_text(
-        "黒3マス（ワーカー2）"
+        re.compile(r"^黒3マス（ワーカー2）(\n.*)?$")
     )
     expect(page.locator("svg.rr.player .line text").first).to_have_text("シベリア横断鉄道")
     expect(page.locator(".log")).to_contain_text("第2ラウンド開始")

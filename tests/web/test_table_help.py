@@ -7,9 +7,11 @@ from playwright.sync_api import Page, expect
 
 from tests.server.live import LiveServer
 from tests.web.pages import (
+    action_key,
     click_first_action,
     create_table,
     play_as_guest,
+    sign_up,
     wait_for_turn_or_end,
 )
 
@@ -65,3 +67,42 @@ def test_each_bot_level_has_a_line_in_the_lobby(page: Page, server: LiveServer) 
     line = page.locator(".seat-row .bot-help[data-level='strong']").first
     expect(line).to_contain_text("searches many possible futures")
     expect(line).to_contain_text("thinks up to")
+
+
+HOVER = """() => [...document.querySelectorAll('.board-stage .place')].map((el) => ({
+    help: el.dataset.help || '',
+    hover: el instanceof SVGElement
+        ? ([...el.children].find((c) => c.tagName === 'title') || {}).textContent || ''
+        : el.title,
+    action: el.dataset.action || '',
+}))"""
+
+
+def test_each_highlighted_place_says_on_hover_what_it_does(page: Page, server: LiveServer) -> None:
+    """The shared place helper gives every place its legal actions' texts as its tooltip:
+    one action's text, or the place's title and a line per action when it opens a menu."""
+    sign_up(page, server.url, "hover")
+    table = create_table(page, ["human", "easy"], game="russian_railroads")
+    page.wait_for_selector(".table-page:not(.pending) svg.rr .place", state="attached")
+    state = page.evaluate(f"fetch('/api/tables/{table}').then(r => r.json())")
+    texts = {action_key(item["action"]): item["text"] for item in state["legal"]}
+    places = page.evaluate(HOVER)
+    assert places
+    for place in places:
+        assert place["help"] and place["hover"] == place["help"]
+        if place["action"]:
+            assert texts[place["action"]] in place["help"].split("\n")
+    # A place holding several actions (ways to pay, victims to rob) lists them under its title.
+    menu = page.evaluate(MENU_PLACE)
+    assert menu == ["Space 3", "• pay 1 coin", "• pay 2 workers"]
+
+
+MENU_PLACE = """async () => {
+    const { makePlace } = await import('/static/choices.js');
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+    const items = [{ action: ['a', 1], label: 'pay 1 coin' },
+                   { action: ['a', 2], label: 'pay 2 workers' }];
+    const where = { stage: document.body, title: 'Space 3', act: () => {}, placed: new Set() };
+    makePlace(svg, items, where);
+    return svg.querySelector('title').textContent.split('\\n');
+}"""
