@@ -30,15 +30,17 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kaido.core.errors import KaidoError
 from kaido.core.game import LANGS, Game
-from kaido.games import all_games
+from kaido.games import all_games, get_game
 from kaido.server import auth
 from kaido.server.bots import BotLevels
+from kaido.server.chat import Chat
 from kaido.server.config import Settings
 from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
 from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import Buckets, Hashing, Limits, Rate
 from kaido.server.names import name_key
+from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import SeatRequest, TableManager
@@ -110,6 +112,10 @@ class MoveIn(Body):
     move: int
 
 
+class ChatIn(Body):
+    text: str = Field(max_length=4000)
+
+
 # ---- the application --------------------------------------------------------------------
 
 
@@ -126,6 +132,7 @@ class Services:
         self.hashing = Hashing(settings.hash_workers, queue=16)
         self.workers = Workers(settings.bot_workers)
         self.tables = TableManager(self.store, settings, self.workers)
+        self.chat = Chat(self.store, self.tables, self.limits)
         for game in all_games():
             self.tables.levels.check(game)
 
@@ -347,6 +354,7 @@ def game_json(game: Game[Any], levels: BotLevels) -> dict[str, Any]:
         "offers": type(game).decline_offer is not Game.decline_offer,
         "renderer": (WEB / "boards" / f"{game.id}.js").is_file(),
         "geometry": geometry_module(game) is not None,
+        "rules": rules_summary(game, "en") is not None,
     }
 
 
@@ -373,6 +381,17 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
     @app.get("/api/games")
     def games() -> dict[str, Any]:
         return {"games": [game_json(game, tables.levels) for game in all_games()]}
+
+    @app.get("/api/games/{game_id}/rules")
+    def rules(game_id: str, lang: str = "en") -> dict[str, Any]:
+        try:
+            game = get_game(game_id)
+        except KaidoError:
+            raise NotFound(f"no game {game_id!r}") from None
+        text = rules_summary(game, lang_of(lang))
+        if text is None:
+            raise NotFound(f"{game_id} has no rules summary")
+        return {"game": game_id, "lang": lang, "text": text}
 
     @app.get("/api/tables")
     def list_tables(request: Request, status: str = "open", mine: bool = False) -> dict[str, Any]:
@@ -460,6 +479,15 @@ def _add_table_routes(app: FastAPI, services: Services) -> None:
     def kick(table_id: str, body: KickIn, request: Request) -> dict[str, Any]:
         user = signed_in(services, request)
         return acted(tables.kick(user, table_id, body.seat))
+
+    @app.get("/api/tables/{table_id}/chat")
+    def chat_lines(table_id: str) -> dict[str, Any]:
+        return {"messages": services.chat.recent(table_id)}
+
+    @app.post("/api/tables/{table_id}/chat")
+    def chat(table_id: str, body: ChatIn, request: Request) -> dict[str, Any]:
+        user = signed_in(services, request)
+        return {"message": services.chat.post(user, table_id, body.text)}
 
     @app.get("/api/tables/{table_id}/record")
     def record(table_id: str) -> Response:
@@ -574,6 +602,9 @@ def _add_socket(app: FastAPI, services: Services) -> None:
             return
         if user is None:
             raise NotSignedIn("sign in (or play as a guest) first")
+        if kind == "chat":
+            services.chat.post(user, table_id, message.get("text"))
+            return
         move = message.get("move")
         if type(move) is not int:
             raise BadRequest("move must be the move counter (an integer) the action was chosen at")
@@ -582,7 +613,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         elif kind == "undo":
             tables.undo(user, table_id, move)
         else:
-            raise BadRequest(f"unknown message type {kind!r} (act, undo, ping)")
+            raise BadRequest(f"unknown message type {kind!r} (act, undo, chat, ping)")
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str, lang: str = "en") -> None:

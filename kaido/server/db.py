@@ -1,4 +1,4 @@
-"""The database schema (SQLAlchemy 2): users, tables, seats and each table's actions.
+"""The database schema (SQLAlchemy 2): users, tables, seats, each table's actions and chat.
 
 A table's game is its record: options and seed on the `tables` row, one `actions` row per
 accepted action. The state is never stored; it is the replay of those rows.
@@ -106,6 +106,22 @@ class PreferenceRow(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     values: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ChatRow(Base):
+    """A line of a table's chat. The name is kept as it was written under (no foreign key:
+    a guest who only watched and chatted is still removed after a day)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    user_id: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat the writer held, or None for a spectator."""
+    text: Mapped[str] = mapped_column(String(1000))
+    created_at: Mapped[float] = mapped_column(Float)
 
 
 def make_engine(url: str) -> Engine:

@@ -66,6 +66,7 @@ class Limits:
         self.sign_in_by_name = Buckets(Rate(5, 12), "failed sign-ins for this name")
         self.guests_by_address = Buckets(Rate(10, 60), "guest accounts from your address")
         self.tables_by_address = Buckets(Rate(30, 2), "new tables from your address")
+        self.chat_by_user = Buckets(Rate(5, 2), "chat messages")
 
     def check(self, buckets: Buckets, key: str, *, spend: bool = True) -> None:
         if self.enabled:

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from kaido.core.errors import KaidoError
 from kaido.server.db import (
     ActionRow,
+    ChatRow,
     PreferenceRow,
     SeatRow,
     SessionRow,
@@ -76,6 +77,25 @@ class TableInfo:
     deadline: float | None = None
     result: dict[str, Any] | None = None
     seats: list[Seat] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    id: int
+    user_id: int
+    name: str
+    seat: int | None
+    text: str
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "user": self.name,
+            "seat": self.seat,
+            "text": self.text,
+            "at": self.at,
+        }
 
 
 class Store:
@@ -322,6 +342,49 @@ class Store:
     # ---- changes to one table -----------------------------------------------------------
     # Each change is a transaction of its own, but changes made at the same moment (many
     # tables, one writer) are committed together: one disk flush for all (`_Batcher`).
+
+    # ---- chat ---------------------------------------------------------------------------
+
+    def add_chat(
+        self, table_id: str, user: User, seat: int | None, text: str, *, keep: int
+    ) -> ChatLine:
+        """Store a chat line; the table keeps its `keep` newest lines only."""
+        line = ChatLine(0, user.id, user.name, seat, text, time.time())
+        with self._session() as session:
+            row = ChatRow(
+                table_id=table_id,
+                user_id=user.id,
+                name=user.name,
+                seat=seat,
+                text=text,
+                created_at=line.at,
+            )
+            session.add(row)
+            session.flush()
+            oldest_kept = (
+                select(ChatRow.id)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .offset(keep - 1)
+                .limit(1)
+                .scalar_subquery()
+            )
+            session.execute(
+                delete(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id < oldest_kept)
+            )
+            return ChatLine(row.id, line.user_id, line.name, seat, text, line.at)
+
+    def chat(self, table_id: str, limit: int) -> list[ChatLine]:
+        """The table's `limit` newest chat lines, oldest first."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            )
+            lines = [ChatLine(r.id, r.user_id, r.name, r.seat, r.text, r.created_at) for r in rows]
+        return lines[::-1]
 
     def _write(self, work: Callable[[Session], None]) -> None:
         """Run `work` in a transaction committed before this returns (or raising why not)."""

@@ -7,6 +7,8 @@ import { colourDot, forgetConnection, link, logEntries, navigate, notify, notify
 import { chart } from "./charts.js";
 import { enableZoom } from "./zoom.js";
 import { renderValue } from "./view.js";
+import { ChatPanel } from "./chat.js";
+import { RulesPanel } from "./rules.js";
 
 export function showTable(main, tableId, session) {
   const page = new TablePage(main, tableId, session);
@@ -66,6 +68,13 @@ class TablePage {
     this.requests = 0;
     this.queue = []; // actions still to send, in order, each once the last one is done
     this.drafts = { redraw: () => this.render() }; // a board's choices being made
+    this.chatRequests = new Set(); // ids of chat lines sent (their errors touch no move)
+    this.chat = new ChatPanel(tableId, {
+      signedIn: Boolean(session.user),
+      send: (text) => this.sendChat(text),
+      players: () => (this.message ? this.players() : []),
+    });
+    this.rules = null; // the rules drawer, once the game is known
     this.timer = setInterval(() => this.tick(), 1000);
     main.append(h("p", { class: "hint" }, "…"));
   }
@@ -103,6 +112,14 @@ class TablePage {
       this.socket.close();
       return;
     }
+    if (message.type === "chat") {
+      this.chat.add(message.messages);
+      return;
+    }
+    if (message.type === "error" && this.chatRequests.has(message.id)) {
+      notify(errorText({ code: message.code, message: message.error }));
+      return;
+    }
     if (message.type === "error") {
       this.pending = false;
       this.queue = [];
@@ -131,6 +148,14 @@ class TablePage {
       });
     }
     this.render();
+  }
+
+  sendChat(text) {
+    if (!this.online) return false;
+    const id = ++this.requests;
+    this.chatRequests.add(id);
+    this.socket.send(JSON.stringify({ type: "chat", text, id }));
+    return true;
   }
 
   canAct() {
@@ -176,24 +201,48 @@ class TablePage {
     this.announceTurn();
     const scroll = this.main.querySelector(".log ol");
     const atBottom = !scroll || scroll.scrollTop + scroll.clientHeight >= scroll.scrollHeight - 4;
+    const kept = { chat: this.chat.remember(), rules: this.rules ? this.rules.remember() : 0 };
     clear(this.main);
-    const title = h("h1", { class: "table-title" }, gameTitle(this.session.games, m.game));
+    const title = this.titlePart();
     if (m.status === "open") {
       this.main.append(title, this.waitingRoom());
+      this.chat.attach(this.main, kept.chat);
+      this.appendRules(kept.rules);
       return;
     }
+    const board = h("div", { class: "board-area" }, title, this.boardPart()); // first: it finds the placed actions
+    const side = h("aside", { class: "side" }, this.statusPart(), this.barPart(), this.logPart());
     this.main.append(
       h("div", { class: `table-page ${this.canAct() ? "" : "pending"}`, dataset: { version: m.version, status: m.status } },
-        h("div", { class: "board-area" }, title, this.boardPart()),
-        h("aside", { class: "side" }, this.statusPart(), this.barPart(), this.logPart()),
+        board,
+        side,
       ),
     );
+    this.chat.attach(side, kept.chat);
+    this.appendRules(kept.rules);
     const log = this.main.querySelector(".log ol");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
     for (const stage of this.main.querySelectorAll(".board-stage")) enableZoom(stage, this.drafts);
     // On a phone the bar is fixed at the bottom: keep room for it under the page.
     const bar = this.main.querySelector(".bar");
     document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
+  }
+
+  // The game's name, with the button opening its rules in brief (for games that have them).
+  titlePart() {
+    const m = this.message;
+    const name = gameTitle(this.session.games, m.game);
+    const game = this.session.games.find((g) => g.id === m.game);
+    if (game && game.rules && !this.rules) this.rules = new RulesPanel(m.game, name, () => this.render());
+    if (this.rules) this.rules.title = name;
+    return h("div", { class: "table-head" }, h("h1", { class: "table-title" }, name), this.rules ? this.rules.button() : null);
+  }
+
+  appendRules(scrolled) {
+    const drawer = this.rules && this.rules.drawer();
+    if (!drawer) return;
+    this.main.append(drawer);
+    drawer.scrollTop = scrolled; // where the reader was, before the page was drawn again
   }
 
   // The tab's title says when it is your decision (for a player looking at another tab),

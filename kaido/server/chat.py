@@ -1,0 +1,66 @@
+"""Table chat: seated players and spectators who are signed in write short lines that
+everyone watching the table sees at once; each table keeps its newest lines.
+
+A line is plain text: control and bidirectional-override characters are replaced, and the
+browser shows it as text, never as HTML.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from kaido.server.errors import BadRequest
+from kaido.server.limits import Limits
+from kaido.server.store import Store, User
+from kaido.server.tables import TableManager
+
+MAX_CHARS = 300
+"""The longest line, in characters (after spaces are tidied)."""
+KEEP = 200
+"""Lines kept per table (older ones are deleted)."""
+SHOWN = 50
+"""Lines sent to a page that opens the table."""
+# Characters that reorder or hide text (they could make a line pass for another's).
+_BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_SPACES = re.compile(r"\s+")
+
+
+def clean(text: Any) -> str:
+    """The line as stored, or BadRequest saying why it cannot be."""
+    if not isinstance(text, str):
+        raise BadRequest("a chat message is text")
+    text = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)
+    text = _SPACES.sub(" ", _BIDI.sub("", text)).strip()
+    if not text:
+        raise BadRequest("a chat message cannot be empty")
+    if len(text) > MAX_CHARS:
+        raise BadRequest(f"a chat message is at most {MAX_CHARS} characters")
+    return text
+
+
+class Chat:
+    def __init__(self, store: Store, tables: TableManager, limits: Limits) -> None:
+        self.store = store
+        self.tables = tables
+        self.limits = limits
+
+    def post(self, user: User, table_id: str, text: Any) -> dict[str, Any]:
+        """Store a line written by `user` at the table and send it to everyone watching."""
+        line = clean(text)
+        runtime = self.tables.get(table_id)  # NotFound for a table that does not exist
+        self.limits.check(self.limits.chat_by_user, str(user.id))
+        with runtime.lock:
+            seat = runtime.seat_of(user.id)
+        stored = self.store.add_chat(table_id, user, seat, line, keep=KEEP).to_json()
+        message = {"type": "chat", "messages": [stored]}
+        with runtime.lock:
+            subscribers = list(runtime.subscribers)
+        for subscriber in subscribers:
+            subscriber.send(message)
+        return stored
+
+    def recent(self, table_id: str) -> list[dict[str, Any]]:
+        self.tables.get(table_id)  # NotFound for a table that does not exist
+        return [line.to_json() for line in self.store.chat(table_id, SHOWN)]

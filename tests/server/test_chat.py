@@ -1,0 +1,96 @@
+"""Table chat: signed-in players and spectators write lines everyone watching sees; the
+lines are plain text, bounded in length, rate and number kept, and a reload shows them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kaido.server import chat
+from tests.server.harness import Harness, Player, receive_state
+
+
+def lines(player: Player, table: str) -> list[dict[str, Any]]:
+    response = player.get(f"/api/tables/{table}/chat")
+    assert response.status_code == 200, response.text
+    found: list[dict[str, Any]] = response.json()["messages"]
+    return found
+
+
+def say(player: Player, table: str, text: Any) -> Any:
+    return player.post(f"/api/tables/{table}/chat", {"text": text})
+
+
+def test_players_and_spectators_hear_each_line_and_a_reload_shows_it(harness: Harness) -> None:
+    ann, bob, watcher = harness.player("Ann"), harness.player("Bob"), harness.player("Wes")
+    table = ann.create(["human", "human"])
+    bob.join(table)
+    with ann.socket(table) as ann_ws, watcher.socket(table) as watch_ws:
+        receive_state(ann_ws), receive_state(watch_ws)
+        ann_ws.send_json({"type": "chat", "text": "good luck"})
+        for socket in (ann_ws, watch_ws):
+            heard = socket.receive_json()
+            assert heard["type"] == "chat" and heard["messages"][0]["text"] == "good luck"
+        watch_ws.send_json({"type": "chat", "text": "  watching\nfrom afar  "})
+        for socket in (ann_ws, watch_ws):
+            assert socket.receive_json()["messages"][0]["text"] == "watching from afar"
+    stored = lines(harness.anonymous(), table)  # anyone who may watch may read
+    assert [(m["user"], m["seat"], m["text"]) for m in stored] == [
+        ("Ann", 0, "good luck"),
+        ("Wes", None, "watching from afar"),
+    ]
+    assert say(bob, table, "gl hf").json()["message"]["seat"] == 1
+
+
+def test_an_anonymous_watcher_cannot_write(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    table = ann.create(["human", "human"])
+    anonymous = harness.anonymous()
+    with anonymous.socket(table) as socket:
+        receive_state(socket)
+        socket.send_json({"type": "chat", "text": "hello"})
+        assert socket.receive_json()["code"] == "not_signed_in"
+    assert say(anonymous, table, "hello").status_code == 401
+    assert lines(ann, table) == []
+
+
+def test_a_line_is_plain_text_of_bounded_length(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    table = ann.create(["human", "human"])
+    markup = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
+    assert say(ann, table, markup).json()["message"]["text"] == markup  # the page escapes it
+    hidden = "a\u202eb\x00c\u2066d"  # a right-to-left override, a NUL, an isolate
+    assert say(ann, table, hidden).json()["message"]["text"] == "ab cd"
+    assert say(ann, table, "x" * chat.MAX_CHARS).status_code == 200
+    for refused in ("x" * (chat.MAX_CHARS + 1), "   \n ", 7):
+        response = say(ann, table, refused)
+        assert response.status_code == 400, refused
+    assert len(lines(ann, table)) == 3
+    assert say(ann, table, "anyone there?").status_code == 200
+    assert harness.player("Bob").get("/api/tables/nothing-here/chat").status_code == 404
+
+
+def test_writing_too_fast_is_refused(harness: Harness) -> None:
+    ann, bob = harness.player("Ann"), harness.player("Bob")
+    table = ann.create(["human", "human"])
+    answers = [say(ann, table, f"line {n}").status_code for n in range(8)]
+    assert answers[:5] == [200] * 5 and 429 in answers[5:]
+    assert say(bob, table, "my turn to talk").status_code == 200  # a limit per writer
+    with ann.socket(table) as socket:
+        receive_state(socket)
+        socket.send_json({"type": "chat", "text": "again"})
+        assert socket.receive_json()["code"] == "too_many"
+
+
+def test_each_table_keeps_its_newest_lines(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chat, "KEEP", 3)
+    ann, bob = harness.player("Ann"), harness.player("Bob")
+    table, other = ann.create(["human", "human"]), bob.create(["human", "human"])
+    say(bob, other, "elsewhere")
+    for n in range(5):
+        assert say(ann, table, f"line {n}").status_code == 200
+    assert [m["text"] for m in lines(ann, table)] == ["line 2", "line 3", "line 4"]
+    assert [m["text"] for m in lines(ann, other)] == ["elsewhere"]
