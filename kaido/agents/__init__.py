@@ -11,6 +11,7 @@ KIND=MODULE:CLASS`) or an installed package's entry point in the group `kaido.ag
 
 from __future__ import annotations
 
+import functools
 import importlib
 import sys
 from importlib.metadata import entry_points
@@ -54,10 +55,18 @@ REGISTERED: dict[str, str] = {}
 def agent_kinds(game: Game[Any]) -> dict[str, str]:
     """Every agent kind playable in `game`: kind -> 'module:Class'."""
     kinds = {kind: f"{cls.__module__}:{cls.__name__}" for kind, cls in GENERIC.items()}
-    kinds.update({point.name: point.value for point in entry_points(group="kaido.agents")})
+    kinds.update(_plugin_kinds())
     kinds.update(REGISTERED)
     kinds.update(game.agent_kinds)
     return kinds
+
+
+@functools.cache
+def _plugin_kinds() -> dict[str, str]:
+    """Agent kinds installed packages offer (entry points `kaido.agents`). Read once: the
+    scan reads every installed package's metadata (milliseconds), and a server makes an
+    agent for each bot seat it resumes or starts."""
+    return {point.name: point.value for point in entry_points(group="kaido.agents")}
 
 
 def register_agent(kind: str, target: str) -> None:
