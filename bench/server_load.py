@@ -8,6 +8,7 @@ thinking is not in it: only the human's own moves are timed). Prints one row a r
 
     .venv/bin/python bench/server_load.py --tables 100 200 500 --seconds 60
     .venv/bin/python bench/server_load.py --tables 500 --database-url postgresql://...
+    .venv/bin/python bench/server_load.py --tables 500 --workers 2
 
 The client runs on the same machine and takes CPU of its own; the server CPU column is the
 server processes' own time (user + system) over the measured interval, in % of one core.
@@ -64,6 +65,7 @@ class Server:
         command += ["--max-tables-per-user", "100000", "--log-level", "warning"]
         if args.database_url:
             command += ["--database-url", args.database_url]
+        command += ["--workers", str(args.workers)]
         self.log = (data_dir / "server.log").open("wb")
         self.process = subprocess.Popen(command, cwd=REPO, stdout=self.log, stderr=self.log)
 
@@ -243,6 +245,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), help="seconds")
     parser.add_argument("--bot-delay", type=float, default=0.8)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--workers", type=int, default=1, help="kaido serve --workers")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print("| tables | moves/s | timed moves | p50 ms | p95 ms | p99 ms | server CPU | errors |")

@@ -104,6 +104,12 @@ def add_parser(subparsers: Any) -> None:
         help="offer your own agent class as a bot kind, for --bot-level (docs/bots.md); "
         "may be repeated",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes on the one port, each owning a share of the tables (1)",
+    )
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
     parser.set_defaults(run=run)
 
@@ -118,17 +124,19 @@ def bot_levels(pairs: list[str]) -> dict[str, str]:
     return levels
 
 
-def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from kaido.server.app import create_app
-
+def register_extras(args: argparse.Namespace) -> None:
+    """The games and bot kinds given on the command line (`--register`, `--register-bot`)."""
     register_specs(args.register)
     for pair in args.register_bot:
         kind, sep, target = pair.partition("=")
         if not sep:
             raise KaidoError(f"--register-bot takes KIND=MODULE:CLASS, got {pair!r}")
         register_agent(kind.strip(), target.strip())
+
+
+def settings_of(args: argparse.Namespace) -> Settings:
+    """The server's settings from the command line (games and bots registered too)."""
+    register_extras(args)
     settings = Settings(
         database_url=args.database_url,
         bot_delay=args.bot_delay,
@@ -144,19 +152,43 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.data_dir is not None:
         settings.data_dir = args.data_dir
+    return settings
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from kaido.server.app import create_app
+
+    if args.workers < 1:
+        raise KaidoError("--workers is 1 or more")
+    settings = settings_of(args)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(settings)
+    # Several processes: each makes its own application (see kaido/server/processes.py).
+    app = create_app(settings) if args.workers == 1 else None
+    config = uvicorn_config(args, app)
+    sock = config.bind_socket()
+    port = sock.getsockname()[1]
+    print(f"(data: {settings.data_dir})", flush=True)
+    print("\n".join(where_to_join(args.host, port)), flush=True)
+    if args.workers > 1:
+        from kaido.server.processes import supervise
+
+        return supervise(args, settings, sock)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def uvicorn_config(args: argparse.Namespace, app: Any) -> Any:
+    """uvicorn's settings for `app` (None until it is made)."""
+    import uvicorn
+
     config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=WS_MAX_BYTES
     )
     if args.log_level != "debug":  # uvicorn's start-up lines would bury the address
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
-    sock = config.bind_socket()
-    port = sock.getsockname()[1]
-    print(f"(data: {settings.data_dir})", flush=True)
-    print("\n".join(where_to_join(args.host, port)), flush=True)
-    uvicorn.Server(config).run(sockets=[sock])
-    return 0
+    return config
 
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")

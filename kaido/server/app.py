@@ -34,6 +34,7 @@ from kaido.games import all_games, get_game
 from kaido.server import auth
 from kaido.server.bots import BotLevels
 from kaido.server.chat import Chat
+from kaido.server.cluster import Cluster, tell_peers
 from kaido.server.config import Settings
 from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
 from kaido.server.geometry import board_geometry, geometry_module
@@ -122,7 +123,7 @@ class ChatIn(Body):
 class Services:
     """What the handlers share: the store, the tables and the background workers."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, cluster: Cluster | None = None) -> None:
         settings.prepare()
         assert settings.database_url is not None
         self.settings = settings
@@ -131,7 +132,10 @@ class Services:
         self.limits = Limits(settings.rate_limits)
         self.hashing = Hashing(settings.hash_workers, queue=16)
         self.workers = Workers(settings.bot_workers)
-        self.tables = TableManager(self.store, settings, self.workers)
+        self.cluster = cluster
+        """This process's place among several (`kaido serve --workers`), else None."""
+        owns = cluster.owns if cluster is not None else (lambda _table_id: True)
+        self.tables = TableManager(self.store, settings, self.workers, owns)
         self.chat = Chat(self.store, self.tables, self.limits)
         for game in all_games():
             self.tables.levels.check(game)
@@ -153,8 +157,10 @@ class Services:
         self.store.close()
 
 
-def create_app(settings: Settings) -> FastAPI:
-    services = Services(settings)
+def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
+    """The application; with `cluster`, one of several processes (wrap it in
+    `cluster.Router`)."""
+    services = Services(settings, cluster)
     assert settings.secret_key is not None
 
     @asynccontextmanager
@@ -300,7 +306,10 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
     def preferences(body: PreferencesIn, request: Request) -> dict[str, Any]:
         user = signed_in(services, request)
         values = body.model_dump(exclude_none=True)
-        return {"preferences": services.tables.set_preferences(user, values)}
+        stored = services.tables.set_preferences(user, values)
+        if services.cluster is not None:  # the user's tables may live in other processes
+            tell_peers(services.cluster, f"/internal/preferences/{user.id}")
+        return {"preferences": stored}
 
     @app.post("/api/register")
     async def register(body: Credentials, request: Request) -> dict[str, Any]:

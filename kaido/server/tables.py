@@ -64,10 +64,18 @@ class SeatRequest:
 
 
 class TableManager:
-    def __init__(self, store: Store, settings: Settings, workers: Workers) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        workers: Workers,
+        owns: Callable[[str], bool] = lambda _table_id: True,
+    ) -> None:
         self.store = store
         self.settings = settings
         self.workers = workers
+        self.owns = owns
+        """Whether this process owns a table (`kaido serve --workers`: one process each)."""
         self.levels = BotLevels(settings.bot_levels, settings.bot_seconds)
         self._tables: OrderedDict[str, TableRuntime] = OrderedDict()
         """Tables in memory, the least recently used first (evicted past a bound)."""
@@ -205,7 +213,7 @@ class TableManager:
         """Load every table in play, so bots and clocks go on after a restart; then, once
         an hour, abandon the games nobody moves."""
         self.workers.later(0, self._sweep_idle)
-        ids = self.store.table_ids_in_play()
+        ids = [table_id for table_id in self.store.table_ids_in_play() if self.owns(table_id)]
         for table_id in ids:
             try:
                 self.get(table_id)
@@ -244,8 +252,11 @@ class TableManager:
         if not 0 <= move_seconds <= MAX_MOVE_SECONDS:
             raise BadRequest(f"a move clock is 0 (none) to {MAX_MOVE_SECONDS} seconds")
         now = time.time()
+        table_id = secrets.token_urlsafe(9)
+        while not self.owns(table_id):  # the process that creates a table owns it
+            table_id = secrets.token_urlsafe(9)
         info = TableInfo(
-            id=secrets.token_urlsafe(9),
+            id=table_id,
             game=game.id,
             rules_version=game.rules_version,
             options=options,
@@ -635,12 +646,23 @@ class TableManager:
         self._commit_or_fail(lambda: self.store.set_preferences(user.id, merged))
         with self._lock:
             self._preferences[user.id] = merged
-            runtimes = list(self._tables.values())
-        for runtime in runtimes:  # an offer waiting for this user may go at once
-            with runtime.lock:
-                if runtime.seat_of(user.id) is not None:
-                    self._schedule(runtime)
+        self._reschedule_offers(user.id)
         return merged
+
+    def preferences_changed(self, user_id: int) -> None:
+        """Another process stored new preferences for `user_id` (`--workers`)."""
+        with self._lock:
+            self._preferences.pop(user_id, None)
+        self._reschedule_offers(user_id)
+
+    def _reschedule_offers(self, user_id: int) -> None:
+        """An offer waiting for this user may lapse at once now."""
+        with self._lock:
+            runtimes = list(self._tables.values())
+        for runtime in runtimes:
+            with runtime.lock:
+                if runtime.seat_of(user_id) is not None:
+                    self._schedule(runtime)
 
     def _schedule_offer_lapse(self, runtime: TableRuntime, seat: int, version: int) -> None:
         """When `seat` answers another player's offer: decline it now if they ignore
@@ -757,7 +779,7 @@ class TableManager:
     def abandon_idle(self) -> int:
         """Abandon the games in play that nobody moved for `idle_days`; how many."""
         cutoff = time.time() - self.settings.idle_days * 24 * 3600
-        ids = self.store.table_ids_in_play(idle_since=cutoff)
+        ids = [i for i in self.store.table_ids_in_play(idle_since=cutoff) if self.owns(i)]
         for table_id in ids:
             with self._hold(table_id) as runtime:
                 if runtime.info.status == "playing" and runtime.info.updated_at < cutoff:
