@@ -273,6 +273,7 @@ def test_a_traveling_merchants_game_clicked_on_the_board(
     page.wait_for_selector("svg.tm.map")
     kinds = play(page, table, touch=False)
     assert {"start", "move", "load", "ship"} <= kinds
+    assert kinds & {"pair", "three"}, kinds  # a trading house chosen on its card (TM-HOUSE)
     result = api_state(page, table)["result"]
     assert len(result["scores"]) == 2
 

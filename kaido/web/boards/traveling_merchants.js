@@ -152,6 +152,9 @@ function card(ctx, c, x, y, items, loads) {
   const mine = view.to_move >= 0 && view.wagons[view.to_move].card === c;
   const g = s("g", { class: `tm-card ${info.kind}`, dataset: { card: c, place: `card:${c}` } });
   g.append(s("rect", { class: "card-bg", x, y, width: CW, height: CH, rx: 10, fill: PAPER[info.kind], stroke: "#6d5b43", "stroke-width": 2 }));
+  if (mine && !view.over) { // the card of the wagon whose turn it is, ringed in its colour
+    g.append(s("rect", { class: "tm-here", x: x + 3, y: y + 3, width: CW - 6, height: CH - 6, rx: 8, fill: "none", stroke: ctx.colour(view.to_move), "stroke-width": 4, "stroke-dasharray": "10 6" }));
+  }
   if (info.good >= 0) g.append(s("rect", { x, y, width: CW, height: 8, fill: geometry.goods[info.good].colour, stroke: "#6d5b43", "stroke-width": 1 }));
   g.append(text(x + CW / 2, y + 26, ctx.city(c), { "font-size": ctx.ja ? 19 : 20, "font-weight": 700, class: "city-name" }));
   const kind = info.kind === "production" ? fill(words.production, { good: ctx.good(info.good) }) : words[info.kind];
@@ -341,9 +344,11 @@ function wagonPicture(ctx, p) {
   svg.append(s("rect", { x: 4, y: 4, width: base * slot + 8, height: 32, rx: 5, fill: ctx.colour(p), stroke: "#222", "stroke-width": 1.5 }));
   svg.append(s("circle", { cx: 16, cy: 40, r: 6, fill: "#3b2f22" }), s("circle", { cx: base * slot, cy: 40, r: 6, fill: "#3b2f22" }));
   let k = 0;
+  // A cargo space (darker than any cube, so a white textile shows on it) and its cube.
   const space = (sx) => {
     const g = cubes[k++];
-    svg.append(s("rect", { x: sx, y: 9, width: slot - 4, height: 22, rx: 3, fill: g === undefined ? "#fffdf5" : geometry.goods[g].colour, stroke: "#333", "stroke-width": 1, "stroke-dasharray": g === undefined ? "3 2" : null, class: "tm-space", dataset: { good: g ?? "" } }));
+    svg.append(s("rect", { x: sx, y: 9, width: slot - 4, height: 22, rx: 3, fill: "#3b2f22", "fill-opacity": 0.35, stroke: "#fffdf5", "stroke-width": 1, "stroke-dasharray": "3 2", class: "tm-space", dataset: { good: g ?? "" } }));
+    if (g !== undefined) svg.append(s("rect", { x: sx + 3, y: 12, width: slot - 10, height: 16, rx: 2, fill: geometry.goods[g].colour, stroke: "#222", "stroke-width": 1.2, class: "tm-cargo" }, s("title", {}, ctx.good(g))));
   };
   for (let i = 0; i < base; i++) space(8 + i * slot);
   wagon.orders.forEach((id, i) => {
