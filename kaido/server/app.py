@@ -90,6 +90,7 @@ class CreateTableIn(Body):
     my_seat: int | None = 0
     private: bool = False
     move_seconds: int = 0
+    pass_and_play: bool = False
 
 
 class PreferencesIn(Body):
@@ -420,6 +421,7 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
             my_seat=body.my_seat,
             private=body.private,
             move_seconds=body.move_seconds,
+            pass_and_play=body.pass_and_play,
         )
         return {"table": table_summary(runtime.info, user)}
 

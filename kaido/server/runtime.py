@@ -72,6 +72,28 @@ class TableRuntime:
                 return seat.seat
         return None
 
+    def seats_of(self, user_id: int | None) -> list[int]:
+        """Every seat `user_id` holds: one, or several at a pass-and-play table."""
+        if user_id is None:
+            return []
+        return [seat.seat for seat in self.info.seats if seat.user_id == user_id]
+
+    def viewer_of(self, user_id: int | None) -> int | None:
+        """The seat whose eyes `user_id` sees the game through (and acts for). Holding
+        several seats (pass and play), it is the seat that decides now if it is theirs,
+        else the one of theirs that acted last: the device stays with that player while
+        others (bots) play."""
+        seats = self.seats_of(user_id)
+        if len(seats) <= 1:
+            return seats[0] if seats else None
+        match = self.match
+        if match is not None and not match.is_over and match.to_move in seats:
+            return int(match.to_move)
+        for step in reversed(self.log):
+            if step.player in seats:
+                return step.player
+        return seats[0]
+
     def seat(self, number: int) -> Seat:
         return self.info.seats[number]
 
@@ -129,7 +151,12 @@ class TableRuntime:
     def message(self, user_id: int | None, lang: Lang, log_from: int) -> dict[str, Any]:
         """The state message for the connection of `user_id`: the seat they hold decides
         what of the game they see."""
-        viewer = self.seat_of(user_id)
+        viewer = self.viewer_of(user_id)
+        mine = self.seats_of(user_id)
+        if len(mine) > 1:
+            # Pass and play: the viewer changes hands, and the log told to the last one
+            # may hold what only they could see; every message carries the whole log.
+            log_from = 0
         info = self.info
         out: dict[str, Any] = {
             "type": "state",
@@ -138,6 +165,7 @@ class TableRuntime:
             "status": info.status,
             "version": info.version,
             "seat": viewer,
+            "my_seats": mine,
             "seats": [seat.to_json() for seat in info.seats],
             "options": self.options,
             "move_seconds": info.move_seconds,
@@ -174,9 +202,10 @@ class TableRuntime:
 
     def broadcast(self, log_from: int) -> None:
         """Tell every connection what changed; the log from entry `log_from` on."""
-        cache: dict[tuple[int | None, Lang], str] = {}
+        cache: dict[tuple[int | None, bool, Lang], str] = {}
         for subscriber in list(self.subscribers):
-            key = (self.seat_of(subscriber.user_id), subscriber.lang)
+            user_id = subscriber.user_id
+            key = (self.viewer_of(user_id), len(self.seats_of(user_id)) > 1, subscriber.lang)
             if key not in cache:
                 message = self.message(subscriber.user_id, subscriber.lang, log_from)
                 cache[key] = json.dumps(message)

@@ -237,7 +237,10 @@ class TableManager:
         my_seat: int | None,
         private: bool,
         move_seconds: int,
+        pass_and_play: bool = False,
     ) -> TableRuntime:
+        """A new table. With `pass_and_play` its creator holds every human seat (one
+        device passed around); such a table is private, so it is neither listed nor rated."""
         game = self._game(game_id)
         self._check_table_count(user)
         if "players" in raw_options and raw_options["players"] != len(seats):
@@ -251,6 +254,12 @@ class TableManager:
             raise BadRequest(f"seat {my_seat} is not a human seat of this table")
         if not 0 <= move_seconds <= MAX_MOVE_SECONDS:
             raise BadRequest(f"a move clock is 0 (none) to {MAX_MOVE_SECONDS} seconds")
+        mine = {my_seat}
+        if pass_and_play:
+            mine = {n for n, s in enumerate(seats) if s.kind == "human"}
+            if len(mine) < 2:
+                raise BadRequest("pass and play needs two human seats or more")
+            private = True
         now = time.time()
         table_id = secrets.token_urlsafe(9)
         while not self.owns(table_id):  # the process that creates a table owns it
@@ -272,8 +281,8 @@ class TableManager:
                     n,
                     s.kind,
                     s.bot,
-                    user.id if n == my_seat else None,
-                    user.name if n == my_seat else None,
+                    user.id if n in mine else None,
+                    user.name if n in mine else None,
                 )
                 for n, s in enumerate(seats)
             ],
@@ -432,7 +441,7 @@ class TableManager:
             raise Conflict("the game is over")
         if runtime.info.status == "abandoned":
             raise Conflict("the game was abandoned")
-        seat = runtime.seat_of(user.id)
+        seat = runtime.viewer_of(user.id)
         if seat is None:
             raise Forbidden("you hold no seat at this table; you can only watch")
         if runtime.seat(seat).kind == "bot":
@@ -726,7 +735,8 @@ class TableManager:
             if not 0 <= seat < len(runtime.info.seats):
                 raise BadRequest(f"this table has no seat {seat}")
             target = runtime.seat(seat)
-            if seat == mine or target.kind != "human" or not target.timed_out:
+            own = seat == mine or seat in runtime.seats_of(user.id)
+            if own or target.kind != "human" or not target.timed_out:
                 raise Conflict("only a player whose clock ran out can be removed")
             self._retire(runtime, seat)
         return runtime
@@ -759,7 +769,11 @@ class TableManager:
         """A vote to end the game without a result. It ends when the table's creator and
         every other player still playing in person agree."""
         with self._hold(table_id) as runtime:
-            runtime.abandon_votes.add(self._playing_seat(runtime, user, allow_bot=True))
+            self._playing_seat(runtime, user, allow_bot=True)
+            # At a pass-and-play table one vote is every seat of its holder.
+            runtime.abandon_votes.update(
+                n for n in runtime.seats_of(user.id) if runtime.seat(n).kind == "human"
+            )
             if self._abandon_agreed(runtime):
                 self._end(runtime, "abandoned")
             else:

@@ -31,6 +31,14 @@ function createForm(games) {
   const seatsBox = h("div", { class: "seats" });
   const mySeat = h("select", { name: "my_seat" });
   const privateBox = h("input", { type: "checkbox", name: "private" });
+  // Pass and play: this browser plays every human seat, so no seat to choose and no one to
+  // invite (the table is private).
+  const hotSeat = h("input", { type: "checkbox", name: "pass_and_play" });
+  const mySeatRow = h("label", {}, t("lobby.mySeat"), mySeat);
+  const privateRow = h("label", { class: "check" }, privateBox, t("lobby.private"));
+  hotSeat.addEventListener("change", () => {
+    for (const row of [mySeatRow, privateRow]) row.style.display = hotSeat.checked ? "none" : "";
+  });
   const clock = h("select", { name: "clock" }, CLOCKS.map((c) => h("option", { value: c }, t(c ? `lobby.clock${c}` : "lobby.clockNone"))));
 
   const chooseGame = () => {
@@ -65,8 +73,9 @@ function createForm(games) {
       game: state.game.id,
       options: state.options,
       seats: state.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : { kind: "bot", bot: seat.bot })),
-      my_seat: mySeat.value === "" ? null : Number(mySeat.value),
-      private: privateBox.checked,
+      my_seat: hotSeat.checked || mySeat.value === "" ? null : Number(mySeat.value),
+      private: privateBox.checked || hotSeat.checked,
+      pass_and_play: hotSeat.checked,
       move_seconds: Number(clock.value),
     };
     try {
@@ -83,8 +92,9 @@ function createForm(games) {
     h("label", {}, t("lobby.players"), playersSelect),
     optionsBox,
     seatsBox,
-    h("label", {}, t("lobby.mySeat"), mySeat),
-    h("label", { class: "check" }, privateBox, t("lobby.private")),
+    h("label", { class: "check pass-and-play" }, hotSeat, t("lobby.passAndPlay")),
+    mySeatRow,
+    privateRow,
     h("label", {}, t("lobby.clock"), clock),
     h("button", { type: "submit", class: "primary" }, t("lobby.create")),
   );

@@ -210,6 +210,11 @@ class TablePage {
       this.appendRules(kept.rules);
       return;
     }
+    if (this.mustPass()) {
+      this.main.append(title, this.passScreen());
+      this.appendRules(kept.rules);
+      return;
+    }
     const board = h("div", { class: "board-area" }, title, this.boardPart()); // first: it finds the placed actions
     const side = h("aside", { class: "side" }, this.statusPart(), this.barPart(), this.logPart());
     this.main.append(
@@ -226,6 +231,27 @@ class TablePage {
     // On a phone the bar is fixed at the bottom: keep room for it under the page.
     const bar = this.main.querySelector(".bar");
     document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
+  }
+
+  // Pass and play: this browser holds several seats. When the seat the game is seen
+  // through changes (or on opening the page), nothing of the game is shown until the
+  // player of that seat says they hold the device: the last player's cards stay hidden
+  // from the next, and the next player's from the last.
+  mustPass() {
+    const m = this.message;
+    return (m.my_seats || []).length > 1 && m.status === "playing" && m.seat !== this.handedTo;
+  }
+
+  passScreen() {
+    const m = this.message;
+    const name = this.players()[m.seat];
+    return h("section", { class: "panel pass-device", dataset: { seat: m.seat } },
+      h("h2", {}, colourDot(this.players(), m.seat), t("hotseat.passTo", { name })),
+      h("p", { class: "hint" }, t("hotseat.hint", { name })),
+      h("button", { type: "button", class: "primary ready", onclick: () => {
+        this.handedTo = m.seat;
+        this.render();
+      } }, t("hotseat.ready", { name })));
   }
 
   // The game's name, with the button opening its rules in brief (for games that have them).
@@ -383,6 +409,7 @@ class TablePage {
       this.kickButton(seat),
     ));
     const out = [h("ol", { class: "seats" }, seats)];
+    if ((m.my_seats || []).length > 1) out.push(h("p", { class: "hint hotseat" }, t("hotseat.label")));
     if (m.status === "abandoned") {
       out.push(h("p", { class: "warning abandoned" }, t("table.abandoned")),
         h("a", { class: "button", href: "/", onclick: link("/") }, t("app.lobby")));

@@ -18,7 +18,7 @@ from tests.server.harness import Harness, receive_state
 GAME_KEYS = {"to_move", "view", "legal", "log_from", "log", "result", "players", "can_undo"}
 TABLE_KEYS = {"type", "table", "game", "status", "version", "seat", "seats", "options"}
 TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by", "thinking", "offer_deadline"}
-TABLE_KEYS |= {"abandon_votes"}
+TABLE_KEYS |= {"abandon_votes", "my_seats"}
 
 
 def expected_game_part(
@@ -108,6 +108,7 @@ def check(message: dict[str, Any], mirror: Mirror, viewer: int | None, expected:
     game_part = {key: message[key] for key in GAME_KEYS - {"can_undo"}}
     assert game_part == expected_game_part(mirror.game, mirror.state, viewer, log_from, steps)
     assert message["seat"] == viewer
+    assert message["my_seats"] == ([] if viewer is None else [viewer])
 
 
 def play_one(

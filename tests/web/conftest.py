@@ -70,3 +70,11 @@ def page(browser: Browser) -> Iterator[Page]:
 def phone(browser: Browser) -> Iterator[Page]:
     """A phone: 390x844 with a touch screen."""
     yield from open_page(browser, viewport={"width": 390, "height": 844}, has_touch=True)
+
+
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+def sized_page(browser: Browser, size: str) -> Iterator[Page]:
+    """A page at the suite's desktop size or as a phone (with a touch screen)."""
+    yield from open_page(browser, viewport=SIZES[size], has_touch=size == "phone")

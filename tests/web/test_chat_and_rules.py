@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from kaido.games import all_games
 from tests.server.live import LiveServer
-from tests.web.conftest import open_page
+from tests.web.conftest import SIZES, sized_page
 from tests.web.pages import create_table, play_as_guest, sign_up
 
 INJECTION = '<img src=x onerror="window.pwned = 1"><b>bold</b>'
@@ -19,13 +19,13 @@ INJECTION = '<img src=x onerror="window.pwned = 1"><b>bold</b>'
 @pytest.fixture
 def other(browser: Browser) -> Iterator[Page]:
     """A second browser of its own (another person)."""
-    yield from open_page(browser, viewport={"width": 1280, "height": 900})
+    yield from sized_page(browser, "desktop")
 
 
 @pytest.fixture
 def visitor(browser: Browser) -> Iterator[Page]:
     """A third browser, never signed in, on a phone."""
-    yield from open_page(browser, viewport={"width": 390, "height": 844}, has_touch=True)
+    yield from sized_page(browser, "phone")
 
 
 ACT_BY_API = """async (table) => {
@@ -97,10 +97,7 @@ def test_typing_survives_the_table_moving_on(page: Page, server: LiveServer) -> 
 def test_each_game_has_its_rules_in_brief_at_the_table(
     browser: Browser, server: LiveServer, size: str
 ) -> None:
-    viewport = (
-        {"width": 1280, "height": 900} if size == "desktop" else {"width": 390, "height": 844}
-    )
-    for page in open_page(browser, viewport=viewport, has_touch=size == "phone"):
+    for page in sized_page(browser, size):
         play_as_guest(page, server.url)
         games = [game for game in all_games() if game.id != "tiny"]
         assert len(games) >= 5
@@ -114,7 +111,9 @@ def test_each_game_has_its_rules_in_brief_at_the_table(
             assert drawer.locator(".rules-text li").count() >= 5, game.id
             box = drawer.bounding_box()
             assert (
-                box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+                box is not None
+                and box["x"] >= 0
+                and box["x"] + box["width"] <= SIZES[size]["width"]
             )
             page.click(".rules-drawer button.rules-close")
             expect(drawer).to_have_count(0)
