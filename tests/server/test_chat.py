@@ -3,6 +3,7 @@ lines are plain text, bounded in length, rate and number kept, and a reload show
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -83,14 +84,18 @@ def test_writing_too_fast_is_refused(harness: Harness) -> None:
         assert socket.receive_json()["code"] == "too_many"
 
 
-def test_each_table_keeps_its_newest_lines(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
+def test_each_table_keeps_its_newest_lines_across_a_restart(
+    tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """On SQLite and PostgreSQL: older lines are deleted, and a restart keeps the rest."""
     monkeypatch.setattr(chat, "KEEP", 3)
-    ann, bob = harness.player("Ann"), harness.player("Bob")
-    table, other = ann.create(["human", "human"]), bob.create(["human", "human"])
-    say(bob, other, "elsewhere")
-    for n in range(5):
-        assert say(ann, table, f"line {n}").status_code == 200
-    assert [m["text"] for m in lines(ann, table)] == ["line 2", "line 3", "line 4"]
-    assert [m["text"] for m in lines(ann, other)] == ["elsewhere"]
+    with Harness(tmp_path, database_url) as first:
+        ann, bob = first.player("Ann"), first.player("Bob")
+        table, other = ann.create(["human", "human"]), bob.create(["human", "human"])
+        say(bob, other, "elsewhere")
+        for n in range(5):
+            assert say(ann, table, f"line {n}").status_code == 200
+    with Harness(tmp_path, database_url) as second:
+        reader = second.anonymous()
+        assert [m["text"] for m in lines(reader, table)] == ["line 2", "line 3", "line 4"]
+        assert [m["text"] for m in lines(reader, other)] == ["elsewhere"]

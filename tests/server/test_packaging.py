@@ -38,6 +38,9 @@ def test_the_wheel_holds_the_whole_browser_client(tmp_path: Path) -> None:
     expected = client_files()
     assert "kaido/web/index.html" in expected and "kaido/web/app.js" in expected
     assert [name for name in expected if name not in names] == []
+    # Each game's rules in brief, which the table's Rules drawer shows.
+    summaries = sorted(str(p.relative_to(REPO)) for p in REPO.glob("kaido/games/*/rules.*.md"))
+    assert len(summaries) >= 10 and [name for name in summaries if name not in names] == []
 
 
 def test_the_client_fetches_nothing_from_elsewhere() -> None:
