@@ -121,3 +121,11 @@ def test_each_game_has_its_rules_in_brief_at_the_table(
         page.click(".table-head button.rules-open")
         expect(page.locator(".rules-drawer h2")).to_contain_text("ルールの要点")
         expect(page.locator(".rules-drawer .rules-text p").first).to_contain_text("。")
+
+
+def test_writing_too_fast_says_so(page: Page, server: LiveServer) -> None:
+    play_as_guest(page, server.url)
+    create_table(page, ["human", "easy"])
+    for n in range(12):  # 5 at once, then one every 2 s: some are refused however slow
+        write(page, f"line {n}")
+    expect(page.locator("#notice .notice")).to_contain_text("Too many at once; wait a moment.")
