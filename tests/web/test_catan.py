@@ -325,6 +325,7 @@ def test_two_humans_never_receive_each_others_hand(
     for page in pages:
         page.wait_for_selector("svg.catan")
     done: set[str] = set()
+    offered_in: set[int] = set()  # the turns the host offered in: one offer a turn
     for _ in range(4000):
         state = api_state(host, table)
         if state["status"] == "finished":
@@ -336,9 +337,20 @@ def test_two_humans_never_receive_each_others_hand(
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
         actions = decisions(page)
         terms = offer_terms(page)
-        if ["trade"] in actions and not done and terms and state["view"]["hand_sizes"][1]:
-            write_offer(page, "offer", *terms)  # the guest answers first
+        turn = state["view"]["turns"]
+        # The host offers until the guest has countered once; the guest answers first, and
+        # counters when it holds a card to give (else the offer lapses and the host tries
+        # again on a later turn: the deal decides when the guest has cards).
+        if (
+            ["trade"] in actions
+            and "countered" not in done
+            and turn not in offered_in
+            and terms
+            and state["view"]["hand_sizes"][1]
+        ):
+            write_offer(page, "offer", *terms)
             done.add("offered")
+            offered_in.add(turn)
         elif ["counter"] in actions and done == {"offered"} and terms and state["to_move"] == 1:
             write_offer(page, "counter", *terms)
             expect(host.locator(".log")).to_contain_text("blue counters", timeout=30_000)
