@@ -19,7 +19,7 @@ from tests.web.pages import FINISHED, action_key, create_table, sign_up
 from tests.web.test_russian_railroads import api_state
 
 PAGE = ".table-page:not(.pending)"
-ON_CITY = ("first_post", "refill", "emblem", "move_emblem")
+ON_CITY = ("first_post", "refill", "emblem")
 ROUTES = ("plan", "vassal", "glatt_move")  # chosen origin first, then destination
 ON_TRACK = ("advance", "extra", "row")  # a marker to move; the row a marker enters
 ON_MAP = (*ON_CITY, *ROUTES, *ON_TRACK, "city_card", "express")

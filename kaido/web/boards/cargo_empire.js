@@ -126,8 +126,9 @@ function expressSpace(ctx, space, tile) {
 // mode (CE-2P-8) the vassal's free delivery, Glatt's cube move (CE-CLAN); each is chosen
 // origin first, then destination.
 const ROUTES = ["plan", "vassal", "glatt_move"];
-// Actions on one city: set-up posts, refills, placing or moving a clan's emblem.
-const ON_CITY = ["first_post", "refill", "emblem", "move_emblem"];
+// Actions on one city: set-up posts, refills, placing a clan's emblem (moving it stays in
+// the list: its city may also be an origin, whose click starts a transport).
+const ON_CITY = ["first_post", "refill", "emblem"];
 
 // What each city offers: `pick` (choose it as the origin, or cancel), or actions on it.
 function cityPlaces(ctx) {
