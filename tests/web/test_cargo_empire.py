@@ -133,7 +133,7 @@ EXPRESS_FACTS = """() => [...document.querySelectorAll('svg.ce.map .express')].m
     g => g.dataset.tile || null)"""
 
 
-@pytest.mark.parametrize("board", ["europe", "dior", "vassals", "clans"])
+@pytest.mark.parametrize("board", ["europe", "dior", "vassals"])
 def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board: str) -> None:
     """The whole game on either map; on Dior the express spaces show the view's tiles and
     an express tile to choose is clicked on its space (CE-DIOR-1, CE-DIOR-6); in vassal mode
