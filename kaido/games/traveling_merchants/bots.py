@@ -36,27 +36,49 @@ def _hub(s: TMState, city: int) -> float:
     return len(board.adjacent[city]) * 2 - near * 0.5 + (1 if MAKES[city] >= 0 else 0)
 
 
-def _sources(s: TMState, p: int, good: int) -> list[int]:
-    """Cards where `p` could load `good` now."""
-    n = s.n
-    out = []
+Sources = list[list[int]]
+"""For each good, the cards where a merchant could load it now, in the board's order."""
+
+
+def sources(s: TMState, p: int) -> Sources:
+    """Where `p` could load each good now: a producing city's stock, or another player's
+    zone (never `p`'s own, TM-LOAD-3)."""
+    return all_sources(s, (p,))[0]
+
+
+def all_sources(s: TMState, players: Sequence[int] | None = None) -> list[Sources]:
+    """`sources` for each of `players` (all by default), from one pass over the zones."""
+    n, zone, stock = s.n, s.zone, s.stock
+    wanted = range(n) if players is None else players
+    tables: list[Sources] = [[[] for _ in range(GOODS)] for _ in wanted]
     for c in s.board.cards:
         if c == ROAD:
             continue
-        stock = MAKES[c] == good and s.stock[good] > 0
-        if stock or any(s.zone[(c * n + q) * 4 + good] for q in range(n) if q != p):
-            out.append(c)
-    return out
+        holders = [0] * GOODS  # bit q: player q has the good in their zone here
+        for q in range(n):
+            base = (c * n + q) * 4
+            for g in range(GOODS):
+                if zone[base + g]:
+                    holders[g] |= 1 << q
+        made = MAKES[c]
+        if made >= 0 and stock[made] > 0:
+            holders[made] = -1  # everyone may load from the stock
+        for table, p in zip(tables, wanted, strict=True):
+            others = ~(1 << p)
+            for g in range(GOODS):
+                if holders[g] & others:
+                    table[g].append(c)
+    return tables
 
 
-def _plan_cost(s: TMState, p: int, city: int, missing: list[int]) -> int:
+def _plan_cost(s: TMState, p: int, city: int, missing: list[int], table: Sources) -> int:
     """Actions to load the missing goods (nearest source first) and reach `city`."""
     dist = s.board.distance
     here = s.pos[p]
     cost = 0
     for g in range(GOODS):
         if missing[g]:
-            places = _sources(s, p, g)
+            places = table[g]
             if not places:
                 return 99
             best = min(places, key=lambda c: dist[here][c])
@@ -65,8 +87,9 @@ def _plan_cost(s: TMState, p: int, city: int, missing: list[int]) -> int:
     return cost + dist[here][city] + 1
 
 
-def _cost_for(s: TMState, p: int, order: Order) -> int:
-    """`p`'s plan cost for `order` (99: out of reach with their wagon and cargo)."""
+def _cost_for(s: TMState, p: int, order: Order, table: Sources | None = None) -> int:
+    """`p`'s plan cost for `order` (99: out of reach with their wagon and cargo); `table`
+    is `sources(s, p)` when the caller has it."""
     if order.size > s.capacity[p]:
         return 99
     cargo = s.cargo[p * 4 : p * 4 + 4]
@@ -74,17 +97,20 @@ def _cost_for(s: TMState, p: int, order: Order) -> int:
     spare = sum(max(0, have - need) for need, have in zip(order.goods, cargo, strict=True))
     if sum(cargo) + sum(missing) > s.capacity[p] + spare:
         return 99
-    return _plan_cost(s, p, order.city, missing)
+    return _plan_cost(s, p, order.city, missing, sources(s, p) if table is None else table)
 
 
-def _beaten(s: TMState, p: int, order: Order, cost: int) -> bool:
+def _beaten(
+    s: TMState, p: int, order: Order, cost: int, tables: list[Sources] | None = None
+) -> bool:
     """Whether another merchant would fill `order` before `p` (fewer actions needed, or as
-    few and moving first): racing them for it is wasted time."""
+    few and moving first): racing them for it is wasted time. `tables[q]` is
+    `sources(s, q)` when the caller has them."""
     n = s.n
     for q in range(n):
         if q == p:
             continue
-        theirs = _cost_for(s, q, order)
+        theirs = _cost_for(s, q, order, None if tables is None else tables[q])
         if theirs < cost or (theirs == cost and (q - s.cur) % n < (p - s.cur) % n):
             return True
     return False
@@ -98,12 +124,13 @@ def targets(s: TMState, p: int) -> list[tuple[float, int, tuple[int, ...], Key]]
         (ORDERS[o], ("ship", i)) for i, o in enumerate(s.row) if o > 0
     ]
     cards += [(sp, ("special", k)) for k, sp in enumerate(SPECIALS) if s.specials[k] < 0]
+    tables = all_sources(s)
     for order, key in cards:
-        cost = _cost_for(s, p, order)
+        cost = _cost_for(s, p, order, tables[p])
         if cost >= 99:
             continue
         value = order.vp + _gem_bonus(s, key) + (1.5 if key[0] == "ship" else 0)
-        if _beaten(s, p, order, cost):
+        if _beaten(s, p, order, cost, tables):
             value /= 3
         out.append((value / (cost + 1), order.city, order.goods, key))
     out.sort(key=lambda t: -t[0])
@@ -138,7 +165,8 @@ def choose_key(s: TMState, keys: Sequence[Key]) -> Key:
     if loads:
         return min(loads, key=lambda k: _dump_cost(goods, cargo, int(k[3])))
     if sum(missing):
-        places = [c for g in range(GOODS) if missing[g] for c in _sources(s, p, g)]
+        table = sources(s, p)
+        places = [c for g in range(GOODS) if missing[g] for c in table[g]]
         dest = min(places, key=lambda c: s.board.distance[s.pos[p]][c])
     else:
         dest = city
@@ -168,17 +196,49 @@ def _step_toward(s: TMState, keys: Sequence[Key], dest: int) -> Key:
 # ---- for search agents ------------------------------------------------------------------------
 
 
-def evaluate(game: Game[Any], s: TMState, p: int) -> float:
-    """The score lead (with carts and houses as a small promise), squashed into [0, 1]."""
+PROSPECT_DECAY = 0.8
+"""What an order still `cost` actions away is worth, as a share of its VP per action."""
+
+
+def prospect(s: TMState, p: int, table: Sources) -> float:
+    """The VP of the best order `p` could fill next, discounted by the actions it takes:
+    what makes a search see a move towards an order as progress before the order ships."""
+    best = 0.0
+    cards: list[tuple[Order, Key]] = [
+        (ORDERS[o], ("ship", i)) for i, o in enumerate(s.row) if o > 0
+    ]
+    cards += [(sp, ("special", k)) for k, sp in enumerate(SPECIALS) if s.specials[k] < 0]
+    for order, key in cards:
+        cost = _cost_for(s, p, order, table)
+        if cost < 99:
+            best = max(best, (order.vp + _gem_bonus(s, key)) * PROSPECT_DECAY**cost)
+    return best
+
+
+def evaluate_all(game: Game[Any], s: TMState) -> list[float]:
+    """Each player's lead in score (with carts, cargo and the best order in reach as a
+    promise) over the best other, squashed into [0, 1]."""
     if s.phase == OVER:
-        return result_value(game.result(s), p)
+        result = game.result(s)
+        return [result_value(result, p) for p in range(s.n)]
     points = scores(s)
+    tables = all_sources(s) if s.phase == TURN else []
     potential = [
-        points[q] + 0.5 * len(s.taken[q]) + 0.3 * sum(s.cargo[q * 4 : q * 4 + 4])
+        points[q]
+        + 0.5 * len(s.taken[q])
+        + 0.3 * sum(s.cargo[q * 4 : q * 4 + 4])
+        + (prospect(s, q, tables[q]) if tables else 0.0)
         for q in range(s.n)
     ]
-    lead = potential[p] - max(potential[q] for q in range(s.n) if q != p)
-    return max(0.0, min(1.0, 0.5 + lead / 40))
+    values = []
+    for p in range(s.n):
+        lead = potential[p] - max(potential[q] for q in range(s.n) if q != p)
+        values.append(max(0.0, min(1.0, 0.5 + lead / 40)))
+    return values
+
+
+def evaluate(game: Game[Any], s: TMState, p: int) -> float:
+    return evaluate_all(game, s)[p]
 
 
 def rollout_action(game: Game[Any], s: TMState, legal: Sequence[Action], rng: Rng) -> Action:

@@ -98,6 +98,9 @@ class TravelingMerchants(Game[TMState]):
     def evaluate(self, state: TMState, player: int) -> float:
         return bots.evaluate(self, state, player)
 
+    def evaluate_all(self, state: TMState) -> list[float]:
+        return bots.evaluate_all(self, state)
+
     def rollout_action(self, state: TMState, legal: Sequence[Action], rng: Rng) -> Action:
         return bots.rollout_action(self, state, legal, rng)
 

@@ -7,10 +7,19 @@ from kaido.core.match import Match
 from kaido.core.rng import Rng
 from kaido.games.traveling_merchants import GAME
 from kaido.games.traveling_merchants.board import END_CARD
-from kaido.games.traveling_merchants.bots import HeuristicAgent, _beaten, _cost_for
+from kaido.games.traveling_merchants.bots import (
+    HeuristicAgent,
+    _beaten,
+    _cost_for,
+    all_sources,
+    choose_key,
+    evaluate_all,
+    prospect,
+    sources,
+)
 from kaido.games.traveling_merchants.engine import ORDERS
 from kaido.games.traveling_merchants.state import OVER
-from tests.games.traveling_merchants.helpers import E, M, act, ready
+from tests.games.traveling_merchants.helpers import WHEAT, E, M, act, legal, ready
 
 VARIANTS = ("road", "titles", "beginner_wagons", "literal_refill", "specials_count_for_houses")
 
@@ -66,6 +75,28 @@ def test_the_heuristic_does_not_race_for_an_order_it_would_lose() -> None:
     assert not _beaten(s, 0, order, mine) and _beaten(s, 1, order, theirs)
     act(s, "end")  # now seat 1 moves first
     assert _beaten(s, 0, order, mine) and not _beaten(s, 1, order, theirs)
+
+
+def test_the_evaluation_sees_a_step_towards_an_order_as_progress() -> None:
+    """The search agents' evaluation (not a rule): the heuristic's steps towards its order
+    (loading, driving) raise the player's prospect and evaluation before anything ships;
+    without the prospect a search at the evaluation's depth saw every move as equal."""
+    s = ready(2, (E, E))
+    before, value_before = prospect(s, 0, sources(s, 0)), evaluate_all(GAME, s)[0]
+    act(s, *choose_key(s, legal(s)))
+    assert prospect(s, 0, sources(s, 0)) > before > 0
+    assert evaluate_all(GAME, s)[0] > value_before
+
+
+def test_sources_are_computed_for_all_players_at_once() -> None:
+    """TM-LOAD-3: a good in seat 1's zone on a distribution city is a source for the others
+    only; `all_sources` agrees with `sources` seat by seat."""
+    s = ready(3, (E, E, M))
+    s.stock[WHEAT] -= 1
+    s.zone[(E * 3 + 1) * 4 + WHEAT] += 1  # as if seat 1 had shipped it there
+    assert E in sources(s, 0)[WHEAT] and E in sources(s, 2)[WHEAT]
+    assert E not in sources(s, 1)[WHEAT]
+    assert all_sources(s) == [sources(s, p) for p in range(3)]
 
 
 def test_determinize_redeals_only_the_deck_and_removed_cards_TM_SETUP_3_TM_SETUP_7() -> None:
