@@ -68,11 +68,19 @@ def origins(st: CEState, p: int) -> int:
     )
 
 
-def evaluate(st: CEState, p: int) -> float:
-    """`projection` against the best other player, squashed into [0, 1]."""
-    mine = projection(st, p)
-    best_other = max(projection(st, q) for q in range(st.n) if q != p)
-    return 1.0 / (1.0 + math.exp(-(mine - best_other) / 10.0))
+def evaluate_all(game: Game[Any], st: CEState) -> list[float]:
+    """Each player's `projection` against the best other's, squashed into [0, 1]. A turn
+    under way is first finished with the look-ahead's cheap defaults, as the heuristic
+    does: half a turn (a transport planned, not yet paid for) shows nothing of its worth."""
+    if st.phase != PHASE_OVER and st.stack and st.stack[-1][0] != F_PLAN:
+        st = st.copy()
+        finish_turn(game, st, to_move(st))
+    mine = [projection(st, p) for p in range(st.n)]
+    values = []
+    for p in range(st.n):
+        lead = mine[p] - max(mine[q] for q in range(st.n) if q != p)
+        values.append(1.0 / (1.0 + math.exp(-lead / 10.0)))
+    return values
 
 
 def _default(legal: list[Action]) -> Action:
