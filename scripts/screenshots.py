@@ -43,7 +43,7 @@ FLAGS = [
 ]
 CHOICES = ".table-page:not(.pending) [data-action]"
 FINISHED = ".table-page[data-status=finished]"
-DECISIONS = {"catan": 12, "russian_railroads": 40}
+DECISIONS = {"catan": 12, "russian_railroads": 40, "forwarder_of_xanadu": 30}
 """Choices the human makes before the shot."""
 FULL_PAGE = {"russian_railroads"}
 """Games whose shot is the whole page (the main board and every player's board)."""

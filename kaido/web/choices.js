@@ -55,6 +55,19 @@ export function makePlace(element, items, { stage, title, act, placed }) {
   return element;
 }
 
+// The legal actions (`legal`, as the server lists them) of the given kinds, grouped by the
+// place `where(action)` says they are clicked, each labelled with its text.
+export function offersByPlace(legal, kinds, where) {
+  const out = new Map();
+  for (const item of legal) {
+    if (!kinds.includes(item.action[0])) continue;
+    const key = where(item.action);
+    if (!out.has(key)) out.set(key, []);
+    out.get(key).push({ ...item, label: item.text });
+  }
+  return out;
+}
+
 // Hover help: what clicking a highlighted place does, in its tooltip (an SVG <title>, an
 // HTML title). What the board already says of the place (a city's name) stays first.
 const HELP_LINES = 8;

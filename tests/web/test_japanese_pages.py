@@ -59,6 +59,7 @@ def fragments(page: Page) -> list[str]:
         "/static/boards/russian_railroads.js",
         "/static/boards/cargo_empire.js",
         "/static/boards/traveling_merchants.js",
+        "/static/boards/forwarder_of_xanadu.js",
     ],
 )
 def test_every_client_string_exists_in_both_languages(

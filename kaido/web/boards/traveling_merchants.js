@@ -5,7 +5,7 @@
 // starting cities and trading houses are clicked on a card, loads on a stock or a zone's
 // cubes, shipping on an order; a place holding several actions (which good to return when
 // full, which cards pay for a house) opens a menu. Ending the turn stays in the list.
-import { boardStage, makePlace } from "../choices.js";
+import { boardStage, makePlace, offersByPlace } from "../choices.js";
 import { h, s } from "../dom.js";
 import { seatColour } from "../ui.js";
 
@@ -85,14 +85,7 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
 
 // The legal actions of each kind, grouped by where they are clicked.
 function offers(ctx, kinds, where) {
-  const out = new Map();
-  for (const item of ctx.legal) {
-    if (!kinds.includes(item.action[0])) continue;
-    const key = where(item.action);
-    if (!out.has(key)) out.set(key, []);
-    out.get(key).push({ ...item, label: item.text });
-  }
-  return out;
+  return offersByPlace(ctx.legal, kinds, where);
 }
 
 function place(ctx, element, items, title) {

@@ -1,0 +1,338 @@
+"""Forwarder of Xanadu in a real browser: a human and bots, played by clicking the board.
+Companies, draft picks and skills are clicked on their cards, workers on an action card,
+gained resources and offices on an area, a transport by clicking its source area, then an
+adjacent destination, then the load in a small menu; requests on their card (a menu of the
+areas when several can pay), improvements on the player's warehouse line, dailies and
+unlocks on the company board, surveys and exclusive refills on a deck. Ending the turn or
+the growth and the upkeep's office refill stay in the list. At every decision the board
+must show the view (districts, gauges, warehouses, action cards, market, hands) and offer
+each legal action exactly once, on the board or in the list."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from kaido.games.forwarder_of_xanadu.board import DATA, Request
+from kaido.games.forwarder_of_xanadu.engine import pay_plan
+from tests.server.live import LiveServer
+from tests.web.conftest import open_page
+from tests.web.pages import FINISHED, Frames, action_key, create_table, play_as_guest, sign_up
+from tests.web.test_catan import check_summary
+from tests.web.test_japanese_pages import fragments
+from tests.web.test_russian_railroads import api_state
+from tests.web.test_traveling_merchants import press
+
+PAGE = ".table-page:not(.pending)"
+WRAP = f"{PAGE} .fx-wrap"
+# Where the board offers each kind of action; "move" is chosen in two clicks (see do()).
+PLACES = {
+    "company": "company:{0}",
+    "draft": "draft:{0}",
+    "place": "card:{0}",
+    "dispatch": "card:{0}",
+    "survey": "deck:{0}",
+    "exclusive": "deck:{0}",
+    "use": "skill:{0}",
+    "play": "skill:{0}",
+    "put": "area:{0}",
+    "office": "area:{0}",
+    "fulfil": "request:{0}",
+    "swap": "request:6",
+    "daily": "daily:{0}",
+    "improve": "wh:{0}",
+    "unlock": "track:{0}",
+    "start": "seat:{0}",
+    "move": "area:{0}",
+}
+
+BOARD_FACTS = """() => ({
+    areas: [...document.querySelectorAll('svg.fx.map .fx-area')].map(g => ({
+        area: Number(g.dataset.area), district: Number(g.dataset.district),
+        tokens: g.querySelector('.fx-gauge').dataset.tokens,
+        wh: [...g.querySelectorAll('.fx-wh')].map(e => [Number(e.dataset.player), e.dataset.cubes]),
+        offices: [...g.querySelectorAll('.fx-office')].map(e => Number(e.dataset.player)),
+    })),
+    cards: [...document.querySelectorAll('.fx-card')].map(e => e.dataset.spaces),
+    market: [...document.querySelectorAll('.fx-market > .fx-market-row .fx-request')].map(
+        e => e.dataset.card ? Number(e.dataset.card) : -1),
+    decks: [...document.querySelectorAll('.fx-deck')].map(e => Number(e.dataset.count)),
+    seats: [...document.querySelectorAll('.fx-seat')].map(e => ({
+        vp: Number(e.dataset.vp), company: Number(e.dataset.company),
+        hand: e.querySelector('.fx-hand') ? e.querySelector('.fx-hand').dataset.cards : null,
+        hidden: e.querySelector('.fx-hand-hidden') ?
+            Number(e.querySelector('.fx-hand-hidden').dataset.size) : null,
+        played: e.querySelector('.fx-played').dataset.cards,
+        tracks: [...e.querySelectorAll('.fx-track')].map(t => Number(t.dataset.open)),
+        dailies: [...e.querySelectorAll('.fx-daily')].map(t => Number(t.dataset.up)),
+    })),
+    draft: document.querySelector('.fx-draft') ?
+        document.querySelector('.fx-draft').dataset.cards : null,
+    stock: document.querySelector('.fx-stock').dataset.stock,
+})"""
+
+PLACED = """() => Object.fromEntries([...document.querySelectorAll(
+    '.table-page:not(.pending) .fx-wrap .place')].map(
+    e => [e.dataset.place, e.dataset.action || null]))"""
+
+TRACKS = ("storage", "transport", "quality", "worker", "skill")
+
+
+def joined(values: list[int]) -> str:
+    return ",".join(str(v) for v in values)
+
+
+def check_board(page: Page, view: dict[str, Any]) -> None:
+    """What the board shows is the view: each area's district, gauge tokens, warehouses and
+    offices; the action cards' spaces; the market and decks; every company board."""
+    facts = page.evaluate(BOARD_FACTS)
+    seats = view["seats"]
+    assert [f["area"] for f in facts["areas"]] == list(range(10))
+    for f in facts["areas"]:
+        a = f["area"]
+        assert f["district"] == view["board"][a]
+        assert f["tokens"] == joined(view["gauges"][a])
+        wh = [
+            [p, joined(s["warehouses"][a])] for p, s in enumerate(seats) if any(s["warehouses"][a])
+        ]
+        assert f["wh"] == wh, (a, f["wh"], wh)
+        assert f["offices"] == [p for p, s in enumerate(seats) if s["office"] == a]
+    assert facts["cards"] == [joined(c["spaces"]) for c in view["action_cards"]]
+    assert facts["market"] == view["market"]
+    assert facts["decks"] == view["decks"]
+    assert facts["stock"] == joined(view["stock"])
+    for p, (seen, seat) in enumerate(zip(facts["seats"], seats, strict=True)):
+        assert seen["vp"] == seat["vp"] and seen["company"] == seat["company"]
+        if seat["hand"] is None:  # hidden information: a count, never the cards
+            assert seen["hand"] is None and seen["hidden"] == seat["hand_size"], p
+        else:
+            assert seen["hand"] == joined(seat["hand"]) and seen["hidden"] is None
+        assert seen["played"] == joined(seat["played"])
+        assert seen["tracks"] == [seat["cells"][t] for t in TRACKS]
+        assert seen["dailies"] == seat["dailies"]
+    if view["phase"] == "draft" and view["viewer"] is not None:
+        assert facts["draft"] == joined(seats[view["viewer"]]["draft_hand"])
+
+
+def place_of(action: list[Any]) -> str | None:
+    pattern = PLACES.get(action[0])
+    return pattern.format(*action[1:]) if pattern else None
+
+
+def check_offer(page: Page, legal: list[dict[str, Any]]) -> None:
+    """Each legal action once: on its place (alone, or in the place's menu; a transport's
+    source opens its destinations) or in the list."""
+    expected: dict[str, list[str]] = {}
+    listed = set()
+    for item in legal:
+        where = place_of(item["action"])
+        if where is None:
+            listed.add(action_key(item["action"]))
+        else:
+            expected.setdefault(where, []).append(action_key(item["action"]))
+    places = page.evaluate(PLACED)
+    assert set(places) == set(expected), (places, expected)
+    for where, keys in expected.items():
+        single = len(keys) == 1 and not keys[0].startswith('["move"')
+        assert places[where] == (keys[0] if single else None), where
+    buttons = page.eval_on_selector_all(
+        f"{PAGE} button.legal", "els => els.map(e => e.dataset.action)"
+    )
+    assert sorted(buttons) == sorted(listed)
+
+
+# ---- the human's choices --------------------------------------------------------------
+
+PREFERRED = ("fulfil", "daily", "play", "unlock", "office", "swap", "company", "draft", "start",
+             "exclusive", "refill")  # fmt: skip
+PORT = DATA.port
+
+
+def icons(view: dict[str, Any], a: int) -> tuple[int, ...]:
+    d = view["board"][a]
+    return DATA.port_board.icons if d < 0 else DATA.districts[d].icons
+
+
+def target(view: dict[str, Any]) -> tuple[Request, int] | None:
+    """The cheapest request showing for the player deciding (the market, their exclusive)
+    with a district next to the port showing its icon: the request and that district."""
+    me = view["seats"][view["to_move"]]
+    cards = [DATA.requests[c] for c in [*view["market"], me["exclusive"]] if c >= 0]
+    near = DATA.adjacent[PORT]
+    options = [(sum(r.cost), r.id, r, a) for r in cards for a in near if r.type in icons(view, a)]
+    options = [o for o in options if sum(o[2].cost) <= me["limit"]]
+    return (min(options)[2], min(options)[3]) if options else None
+
+
+def plan(view: dict[str, Any]) -> tuple[str, list[int], int]:
+    """What the target request still lacks: "request" when the district's warehouse pays
+    it, else "improve" (the port's cubes need a better grade) or "transport" and the cubes
+    per grade still to carry to the district."""
+    me = view["seats"][view["to_move"]]
+    aim = target(view)
+    if aim is None:
+        return "transport", [0, 0, 0], -1
+    request, area = aim
+    there = me["warehouses"][area]
+    if pay_plan(there, request.cost) is not None:
+        return "request", [0, 0, 0], area
+    port = me["warehouses"][PORT]
+    lack = [max(0, request.cost[g] - there[g]) for g in range(3)]
+    for g in (2, 1):
+        if lack[g] > port[g]:
+            return "improve", [g - 1, 0, 0], area
+    return "transport", lack, area
+
+
+def choose(view: dict[str, Any], actions: list[list[Any]], rng: random.Random) -> list[Any]:
+    """A seeded player that makes progress toward the cheapest showing request: it
+    improves at the port, carries the cubes next door, then fulfils there; growth and the
+    draft are chosen at random; now and then a random action for variety."""
+    kinds = {a[0] for a in actions}
+    for kind in PREFERRED:
+        if kind in kinds:
+            return rng.choice([a for a in actions if a[0] == kind])
+    if rng.random() < 0.1:
+        return rng.choice(actions)
+    goal, lack, area = plan(view)
+    if "put" in kinds:
+        return ["put", PORT]
+    if "place" in kinds:
+        cards = view["action_cards"]
+        kind = ("request", "transport", "improve").index(goal)
+        fitting = [a for a in actions if a[0] == "place" and cards[a[1]]["type"] == kind]
+        return rng.choice(fitting or [a for a in actions if a[0] == "place"])
+    if goal == "improve" and ["improve", PORT, lack[0]] in actions:
+        return ["improve", PORT, lack[0]]
+    moves = [a for a in actions if a[0] == "move" and a[1] == PORT and a[2] == area]
+    if goal == "transport" and moves:
+        return max(moves, key=lambda a: sum(min(a[3 + g], lack[g]) for g in range(3)))
+    return ["end"] if "end" in kinds else rng.choice(actions)
+
+
+def do(page: Page, action: list[Any], touch: bool) -> None:
+    key = action_key(action)
+    version = page.locator(".table-page").get_attribute("data-version")
+    where = place_of(action)
+    if where is None:
+        press(page, f"{PAGE} button.legal[data-action='{key}']", touch)
+    else:
+        if action[0] == "move":  # the source, then the destination
+            press(page, f"{WRAP} .place[data-place='{where}'] .fx-head", touch)
+            expect(page.locator(f"{WRAP} .fx-area.chosen")).to_have_count(1)
+            where = f"area:{action[2]}"
+        selector = f"{WRAP} .place[data-place='{where}']"
+        menu = page.locator(selector).get_attribute("data-action") != key
+        # An area is clicked on its top band: its warehouse lines may be places of their own.
+        press(page, f"{selector} .fx-head" if where.startswith("area:") else selector, touch)
+        if menu:
+            press(page, f".choice-menu button[data-action='{key}']", touch)
+    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+
+
+def wait_for_decision(page: Page) -> bool:
+    ready = f"{PAGE}[data-status=playing] :is(button.legal, .fx-wrap .place), {FINISHED}"
+    page.wait_for_selector(ready, timeout=90_000, state="attached")
+    return page.locator(FINISHED).count() == 0
+
+
+def play(
+    page: Page, table: str, touch: bool, seed: int, most: int = 10_000, until: str = ""
+) -> list[str]:
+    """The human's decisions, each checked against the view, until the end, `most` of
+    them or the first of kind `until`."""
+    rng = random.Random(seed)
+    kinds: list[str] = []
+    while len(kinds) < most and wait_for_decision(page):
+        state = api_state(page, table)
+        assert state["to_move"] == state["seat"] and state["legal"]
+        page.wait_for_selector(f".table-page[data-version='{state['version']}']")
+        check_board(page, state["view"])
+        check_offer(page, state["legal"])
+        action = choose(state["view"], [item["action"] for item in state["legal"]], rng)
+        do(page, action, touch)
+        kinds.append(str(action[0]))
+        if action[0] == until:
+            break
+        assert len(kinds) < 600, f"the game does not end: {kinds[-30:]}"
+    return kinds
+
+
+# ---- the tests --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("style", ["standard", "custom"])
+def test_a_forwarder_game_clicked_on_the_board(page: Page, server: LiveServer, style: str) -> None:
+    """A whole game at desktop size, every decision made on the board where it has a place
+    (FX-SETUP-3, FX-STYLE-2, FX-TURN-3, FX-PLACE-2, FX-TRANS-1, FX-REQ-3, FX-IMPR-1,
+    FX-DAILY-1, FX-GROW-1), then the end-of-game breakdown by VP category."""
+    sign_up(page, server.url, "Ann")
+    table = create_table(
+        page, ["human", "normal", "normal"], game="forwarder_of_xanadu", chosen={"style": style}
+    )
+    page.wait_for_selector("svg.fx.map")
+    kinds = play(page, table, touch=False, seed=1 if style == "standard" else 2)
+    assert {"company", "place", "put", "move", "fulfil", "unlock", "end"} <= set(kinds), kinds
+    if style == "custom":
+        assert "draft" in kinds
+    page.wait_for_selector(FINISHED)
+    check_summary(page, table, rows=7, charts=1)
+
+
+def test_forwarder_on_a_phone_by_tapping(phone: Page, server: LiveServer) -> None:
+    """At 390x844 the same decisions are tapped (the map zooms where a place is under
+    44 px) until the human has fulfilled a request; the page is never wider than the
+    screen."""
+    play_as_guest(phone, server.url)
+    table = create_table(phone, ["human", "normal", "normal"], game="forwarder_of_xanadu")
+    phone.wait_for_selector("svg.fx.map")
+    kinds = play(phone, table, touch=True, seed=3, until="fulfil")
+    assert {"company", "place", "move", "fulfil"} <= set(kinds), kinds
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_spectator_sees_no_hand_FX_STYLE_2(browser: Browser, server: LiveServer) -> None:
+    """Skill hands and the hands passed in the draft are hidden: a spectator's board shows
+    counts only and its socket never carries a card of a hand; the player sees their own."""
+    for ann in open_page(browser, viewport={"width": 1280, "height": 900}):
+        sign_up(ann, server.url, "Ann")
+        table = create_table(
+            ann, ["human", "normal", "normal"], game="forwarder_of_xanadu",
+            chosen={"style": "custom"},
+        )  # fmt: skip
+        for watcher in open_page(browser, viewport={"width": 1280, "height": 900}):
+            frames = Frames(watcher)
+            play_as_guest(watcher, server.url)
+            watcher.goto(f"{server.url}/table/{table}")
+            watcher.wait_for_selector("svg.fx.map")
+            play(ann, table, touch=False, seed=4, most=12)  # the company, the draft, a turn
+            ann.wait_for_selector(f"{PAGE} .fx-hand")
+            watcher.wait_for_selector(".fx-hand-hidden")
+            expect(watcher.locator(".fx-hand")).to_have_count(0)
+            expect(watcher.locator(".fx-draft .fx-skill")).to_have_count(0)
+            expect(watcher.locator(".fx-seat .fx-hand-hidden")).to_have_count(3)
+            states = [m for m in frames.messages if m.get("type") == "state" and m.get("view")]
+            assert states
+            for message in states:
+                for seat in message["view"]["seats"]:
+                    assert seat["hand"] is None and seat["draft_hand"] is None
+
+
+def test_the_forwarder_table_in_japanese(page: Page, server: LiveServer) -> None:
+    """In Japanese every word on the board, its hover texts and its menus are Japanese
+    through the company choice, the draft and the first turns."""
+    play_as_guest(page, server.url)
+    page.click("button.lang")
+    page.wait_for_selector("#create-table h2:text-is('新しいテーブル')")
+    table = create_table(
+        page, ["human", "normal", "normal"], game="forwarder_of_xanadu", chosen={"style": "custom"}
+    )
+    page.wait_for_selector("svg.fx.map")
+    for _ in range(4):
+        play(page, table, touch=False, seed=5, most=4)
+        wait_for_decision(page)
+        assert fragments(page) == ["English"]
+    expect(page.locator(".fx-step")).not_to_contain_text("Round")
