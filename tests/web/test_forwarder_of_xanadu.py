@@ -27,6 +27,7 @@ from tests.web.test_russian_railroads import api_state
 from tests.web.test_traveling_merchants import press
 
 PAGE = ".table-page:not(.pending)"
+TOUCH = 44
 WRAP = f"{PAGE} .fx-wrap"
 # Where the board offers each kind of action; "move" is chosen in two clicks (see do()).
 PLACES = {
@@ -252,6 +253,11 @@ def play(
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
         check_board(page, state["view"])
         check_offer(page, state["legal"])
+        if touch:  # the cards and boards around the map are tapped as drawn: 44 px or more
+            sizes = page.eval_on_selector_all(
+                f"{WRAP} .place:not(g)", "els => els.map(e => e.getBoundingClientRect().height)"
+            )
+            assert all(size >= TOUCH for size in sizes), sizes
         action = choose(state["view"], [item["action"] for item in state["legal"]], rng)
         do(page, action, touch)
         kinds.append(str(action[0]))
@@ -279,7 +285,7 @@ def test_a_forwarder_game_clicked_on_the_board(page: Page, server: LiveServer, s
     if style == "custom":
         assert "draft" in kinds
     page.wait_for_selector(FINISHED)
-    check_summary(page, table, rows=7, charts=1)
+    check_summary(page, table, rows=7, charts=3)
 
 
 def test_forwarder_on_a_phone_by_tapping(phone: Page, server: LiveServer) -> None:

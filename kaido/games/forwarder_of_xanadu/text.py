@@ -315,8 +315,9 @@ def _seat_lines(s: FXState, v: dict[str, Any], p: int, lang: str) -> list[str]:
 
 
 def summary(s: FXState, log: Sequence[Event], lang: str = "en") -> dict[str, Any]:
-    """The end-of-game breakdown by VP category (the last row the total), and each player's
-    VP at the settlements."""
+    """The end-of-game breakdown by VP category (the last row the total); charts of each
+    player's VP at the settlements, requests and dailies fulfilled, and the action cards
+    their workers took."""
     ja = lang == "ja"
     names = CAT_JA if ja else CAT_EN
     breakdown = [
@@ -325,7 +326,7 @@ def summary(s: FXState, log: Sequence[Event], lang: str = "en") -> dict[str, Any
     breakdown.append({"label": "合計" if ja else "total", "values": s.vp[:]})
     marks = [e.data["vp"] for e in log if e.kind == "settlement"]
     labels = ["中間決算", "最終決算"] if ja else ["mid settlement", "final settlement"]
-    chart = {
+    settlements = {
         "title": "決算時の得点" if ja else "VP at the settlements",
         "kind": "lines",
         "labels": labels[: len(marks)],
@@ -334,4 +335,42 @@ def summary(s: FXState, log: Sequence[Event], lang: str = "en") -> dict[str, Any
             for p in range(s.n)
         ],
     }
-    return {"breakdown": breakdown, "charts": [chart] if marks else []}
+    charts = [settlements] if marks else []
+    return {"breakdown": breakdown, "charts": [*charts, *_counts(s, log, lang)]}
+
+
+def _counts(s: FXState, log: Sequence[Event], lang: str) -> list[dict[str, Any]]:
+    """From the log: requests and dailies fulfilled, and workers placed by action type."""
+    ja = lang == "ja"
+    requests, dailies = [0] * s.n, [0] * s.n
+    types = card_types(s)
+    placed = [[0] * s.n for _ in DATA.action_types]
+    for event in log:
+        data = event.data
+        if event.kind == "fulfil":
+            requests[int(data["player"])] += 1
+        elif event.kind == "daily":
+            dailies[int(data["player"])] += 1
+        elif event.kind == "place":
+            placed[types[int(data["card"])]][int(data["player"])] += 1
+    players = [player_name(p, lang) for p in range(s.n)]
+    return [
+        {
+            "title": "達成した依頼" if ja else "Requests fulfilled",
+            "kind": "bars",
+            "labels": players,
+            "series": [
+                {"name": "依頼" if ja else "requests", "values": requests},
+                {"name": "デイリー" if ja else "dailies", "values": dailies},
+            ],
+        },
+        {
+            "title": "ワーカーを置いたアクション" if ja else "Workers placed by action",
+            "kind": "bars",
+            "labels": players,
+            "series": [
+                {"name": kind["ja" if ja else "en"], "values": placed[k]}
+                for k, kind in enumerate(DATA.action_types)
+            ],
+        },
+    ]

@@ -53,6 +53,7 @@ export const WORDS = {
     disp: { basic: "discard: +{n} basic at Hotan port", actions: "discard: +{n} {action} action(s)", vp: "discard: +{n} VP" },
     cost: " (pays {n} dispatched)",
     permanent: "Permanent", disposable: "Disposable",
+    categories: { requests: "requests", dailies: "dailies", mid: "mid settlement", areas: "final areas", final_skill: "final skill", leftovers: "dispatched workers", skills: "skills" },
     trackValue: { storage: "limit {a}, +{b} at upkeep", transport: "{a} per transport", quality: "+{a} improve", worker: "+{a} worker", skill: "{a} cells" },
   },
   ja: {
@@ -94,6 +95,7 @@ export const WORDS = {
     disp: { basic: "使い捨て：ホータン港に並+{n}", actions: "使い捨て：{action}アクション+{n}", vp: "使い捨て：+{n}点" },
     cost: "（派遣ワーカー{n}体を払う）",
     permanent: "永続", disposable: "使い捨て",
+    categories: { requests: "依頼", dailies: "デイリー", mid: "中間決算", areas: "最終決算エリア", final_skill: "最終決算スキル", leftovers: "派遣ワーカー", skills: "スキル" },
     trackValue: { storage: "上限{a}・補充+{b}", transport: "輸送{a}個", quality: "改良+{a}", worker: "ワーカー+{a}", skill: "{a}マス" },
   },
 };
@@ -117,7 +119,10 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
     drafts: drafts || { redraw() {} },
     words: WORDS[lang] || WORDS.en,
     legal: message.legal || [],
-    act: (action) => interactive && onAct(action),
+    act: (action) => { // any action ends a transport being chosen
+      ctx.drafts.fxSource = undefined;
+      return interactive && onAct(action);
+    },
     colour: (p) => seatColour(players, p),
     name: (thing) => (ja ? thing.ja : thing.en),
   };
@@ -137,10 +142,9 @@ function offers(ctx, kinds, where) {
   return offersByPlace(ctx.legal, kinds, where);
 }
 
-function place(ctx, element, items, title, done) {
+function place(ctx, element, items, title) {
   if (!items || !items.length) return element;
-  const act = done ? (action) => { done(); ctx.act(action); } : ctx.act;
-  return makePlace(element, items, { stage: ctx.wrap, title, act, placed: ctx.placed });
+  return makePlace(element, items, { stage: ctx.wrap, title, act: ctx.act, placed: ctx.placed });
 }
 
 function district(ctx, a) {
@@ -164,9 +168,11 @@ function cubeBox(ctx, g) {
   return box;
 }
 
-function cubes(ctx, counts) {
+// Cubes by grade: a coloured box and the count of each grade present (with the grades'
+// names where they are a legend, as in the stock).
+function cubes(ctx, counts, named = false) {
   return h("span", { class: "fx-cubes", dataset: { cubes: counts.join(",") } },
-    counts.map((n, g) => (n ? h("span", { class: "fx-cubes-grade" }, cubeBox(ctx, g), `×${n}`) : null)));
+    counts.map((n, g) => (n || named ? h("span", { class: "fx-cubes-grade" }, cubeBox(ctx, g), named ? `${ctx.name(ctx.geometry.grades[g])} ` : "", `×${n}`) : null)));
 }
 
 function dot(ctx, p) {
@@ -191,7 +197,7 @@ function status(ctx) {
     h("p", { class: "hint" },
       fill(words.round, { round: view.round, rounds: geometry.rounds }), " · ",
       fill(words.start, { name: ctx.players[view.start_player] }), " · ",
-      h("span", { class: "fx-stock", dataset: { stock: view.stock.join(",") } }, `${words.stock}: `, cubes(ctx, view.stock))));
+      h("span", { class: "fx-stock", dataset: { stock: view.stock.join(",") } }, `${words.stock}: `, cubes(ctx, view.stock, true))));
 }
 
 // ---- the map -------------------------------------------------------------------------
@@ -238,7 +244,7 @@ function map(ctx) {
       if (a === src) pick(ctx, g, a, true);
       else if (dests.has(a)) {
         const items = dests.get(a).sort((x, y) => sum(y.action.slice(3)) - sum(x.action.slice(3)) || y.action[5] - x.action[5] || y.action[4] - x.action[4]);
-        place(ctx, g, items, fill(ctx.words.to, { from: ctx.area(src), to: ctx.area(a) }), () => { ctx.drafts.fxSource = undefined; });
+        place(ctx, g, items, fill(ctx.words.to, { from: ctx.area(src), to: ctx.area(a) }));
       }
     } else if (sources.has(a)) {
       pick(ctx, g, a, false);
@@ -556,6 +562,8 @@ function companyBoard(ctx, p) {
     [words.limit, seat.limit], [words.office, office],
   ];
   if (company) rows.push([words.final, `${ctx.name(company.final)} — ${fill(words.finalNow, { vp: seat.final_skill })}`]);
+  const score = h("span", { class: "fx-score-parts" }, Object.entries(seat.categories).map(([name, vp]) => (vp ? h("span", { dataset: { category: name } }, `${words.categories[name] || name} ${vp}`) : null)));
+  if (view.over || seat.vp) rows.push([words.vp, score]);
   // The exclusive request of the player whose turn (or growth) it is: slot 6 (FX-REQ-1).
   const holder = view.phase === "grow" ? view.to_move : view.turn_player;
   const exclusive = seat.exclusive >= 0
