@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from kaido.agents import make_agent
 from kaido.games.cargo_empire import GAME
-from kaido.games.cargo_empire.bots import evaluate_all, finish_turn
+from kaido.games.cargo_empire.bots import evaluate_all, projection
 from tests.conformance.play import fingerprint
 from tests.games.cargo_empire.helpers import setup_done
 
 
-def test_the_evaluation_finishes_a_turn_under_way() -> None:
-    """Half a turn (a transport planned, not paid for) is valued as the turn finished with
-    the look-ahead's defaults, on a copy: the position itself is left as it was."""
+def test_the_evaluation_is_each_players_lead_over_the_best_other() -> None:
+    """Values follow the projections: above one half only for the leader, in the same
+    order as the projections, each seat's as `evaluate` gives it; the position is left
+    as it was."""
     st = setup_done(4, seed=2)
-    before = evaluate_all(GAME, st)
-    GAME.apply(st, next(a for a in GAME.legal_actions(st) if a.kind == "plan"))
+    bots = [make_agent("heuristic", GAME, p) for p in range(4)]
+    for _ in range(60):
+        GAME.apply(st, bots[GAME.to_move(st)].choose(GAME, st))
     seen = fingerprint(st)
-    mid = evaluate_all(GAME, st)
+    values = evaluate_all(GAME, st)
     assert fingerprint(st) == seen
-    done = st.copy()
-    finish_turn(GAME, done, GAME.to_move(st))
-    assert mid == evaluate_all(GAME, done) != before
-    assert sum(mid) > 0 and all(0 <= v <= 1 for v in mid)
+    mine = [projection(st, p) for p in range(4)]
+    leader = max(range(4), key=mine.__getitem__)
+    assert values[leader] > 0.5 and all(v < 0.5 for p, v in enumerate(values) if p != leader)
+    assert sorted(range(4), key=values.__getitem__) == sorted(range(4), key=mine.__getitem__)
+    assert values == [GAME.evaluate(st, p) for p in range(4)]
