@@ -24,6 +24,7 @@ from tests.web.pages import FINISHED, Frames, action_key, create_table, play_as_
 from tests.web.test_catan import check_summary
 from tests.web.test_japanese_pages import fragments
 from tests.web.test_russian_railroads import api_state
+from tests.web.test_table_help import HOVER
 from tests.web.test_traveling_merchants import press
 
 PAGE = ".table-page:not(.pending)"
@@ -145,6 +146,16 @@ def check_offer(page: Page, legal: list[dict[str, Any]]) -> None:
     assert sorted(buttons) == sorted(listed)
 
 
+def check_hover(page: Page, legal: list[dict[str, Any]]) -> None:
+    """Every place says on hover what clicking it does: its one action's text, or its
+    title and the choices of its menu (a transport's source: where it starts)."""
+    texts = {action_key(item["action"]): item["text"] for item in legal}
+    for place in page.evaluate(HOVER):
+        assert place["help"] and place["hover"] == place["help"], place
+        if place["action"]:
+            assert texts[place["action"]] in place["help"].split("\n"), place
+
+
 # ---- the human's choices --------------------------------------------------------------
 
 PREFERRED = ("fulfil", "daily", "play", "unlock", "office", "swap", "company", "draft", "start",
@@ -241,18 +252,25 @@ def wait_for_decision(page: Page) -> bool:
 
 
 def play(
-    page: Page, table: str, touch: bool, seed: int, most: int = 10_000, until: str = ""
+    page: Page,
+    table: str,
+    touch: bool,
+    seed: int,
+    most: int = 10_000,
+    until: str = "",
+    lang: str = "en",
 ) -> list[str]:
-    """The human's decisions, each checked against the view, until the end, `most` of
-    them or the first of kind `until`."""
+    """The human's decisions, each checked against the view (its texts in `lang`, the
+    page's language), until the end, `most` of them or the first of kind `until`."""
     rng = random.Random(seed)
     kinds: list[str] = []
     while len(kinds) < most and wait_for_decision(page):
-        state = api_state(page, table)
+        state = page.evaluate(f"fetch('/api/tables/{table}?lang={lang}').then(r => r.json())")
         assert state["to_move"] == state["seat"] and state["legal"]
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
         check_board(page, state["view"])
         check_offer(page, state["legal"])
+        check_hover(page, state["legal"])
         if touch:  # the cards and boards around the map are tapped as drawn: 44 px or more
             sizes = page.eval_on_selector_all(
                 f"{WRAP} .place:not(g)", "els => els.map(e => e.getBoundingClientRect().height)"
@@ -286,6 +304,14 @@ def test_a_forwarder_game_clicked_on_the_board(page: Page, server: LiveServer, s
         assert "draft" in kinds
     page.wait_for_selector(FINISHED)
     check_summary(page, table, rows=7, charts=3)
+    check_board(page, api_state(page, table)["view"])
+    # The replay draws the same board, with nothing to click.
+    page.click(f"a[href='/replay/{table}']")
+    page.wait_for_selector(".replay[data-step='0'] svg.fx.map")
+    page.click("button.next")
+    page.wait_for_selector(".replay[data-step='1'] svg.fx.map")
+    expect(page.locator(".fx-seat")).to_have_count(3)
+    expect(page.locator(".fx-wrap .place")).to_have_count(0)
 
 
 def test_forwarder_on_a_phone_by_tapping(phone: Page, server: LiveServer) -> None:
@@ -338,7 +364,7 @@ def test_the_forwarder_table_in_japanese(page: Page, server: LiveServer) -> None
     )
     page.wait_for_selector("svg.fx.map")
     for _ in range(4):
-        play(page, table, touch=False, seed=5, most=4)
+        play(page, table, touch=False, seed=5, most=4, lang="ja")
         wait_for_decision(page)
         assert fragments(page) == ["English"]
     expect(page.locator(".fx-step")).not_to_contain_text("Round")

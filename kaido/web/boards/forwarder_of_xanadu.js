@@ -142,9 +142,12 @@ function offers(ctx, kinds, where) {
   return offersByPlace(ctx.legal, kinds, where);
 }
 
+// A place for `items`; the board's own labels are for a menu's choices, a single action
+// says on hover what the list and the log call it.
 function place(ctx, element, items, title) {
   if (!items || !items.length) return element;
-  return makePlace(element, items, { stage: ctx.wrap, title, act: ctx.act, placed: ctx.placed });
+  const labelled = items.length === 1 ? [{ ...items[0], label: items[0].text }] : items;
+  return makePlace(element, labelled, { stage: ctx.wrap, title, act: ctx.act, placed: ctx.placed });
 }
 
 function district(ctx, a) {
@@ -271,7 +274,7 @@ function pick(ctx, g, a, chosen) {
   const title = fill(chosen ? ctx.words.cancel : ctx.words.from, { area: ctx.area(a) });
   const holder = g.querySelector("title");
   holder.textContent = `${holder.textContent}\n${title}`;
-  g.dataset.help = title;
+  g.dataset.help = holder.textContent;
   g.addEventListener("click", (event) => {
     event.stopPropagation();
     ctx.drafts.fxSource = chosen ? undefined : a;
@@ -403,7 +406,8 @@ function actionBoard(ctx) {
       const taken = code !== undefined;
       const marker = taken ? h("span", { class: `fx-worker ${code & 1 ? "dispatched" : ""}`, title: `${ctx.players[code >> 1]}: ${code & 1 ? words.dispatched : words.worker}`, dataset: { player: code >> 1 } }) : null;
       if (marker) marker.style.background = ctx.colour(code >> 1);
-      return h("li", { class: `fx-space ${taken ? "taken" : ""}`, dataset: { space: i, code: taken ? code : "" } },
+      const next = i === card.spaces.length; // where the next worker goes (FX-TURN-3)
+      return h("li", { class: `fx-space ${taken ? "taken" : ""} ${next ? "next" : ""}`, dataset: { space: i, code: taken ? code : "" } },
         h("span", { class: "fx-space-n" }, "①②③④⑤"[i] || i + 1), " ", fill(words.space, space), " ", marker);
     });
     const element = h("div", { class: "fx-card", dataset: { card: c, type: card.type, spaces: card.spaces.join(","), place: `card:${c}` } },
