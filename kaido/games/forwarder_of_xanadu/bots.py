@@ -1,10 +1,12 @@
 """The heuristic forwarder, the play-out policy and the evaluation for search agents.
 
-The heuristic aims at the visible requests it can pay soonest: it keeps cubes moving from
-the port to the districts showing those requests' icons, improves when a request needs a
-better grade, fulfils the most valuable request it can, and grows transport and storage
-first. Each company leans toward what its final skill counts (`LEANING`). It reads only
-what its seat may see.
+The heuristic aims at the visible requests it can pay soonest (`plans.py` scores how
+close they are: worth less the actions still needed). Each action of its turn is the one
+that raises that score most, so the right grades are improved at the port and carried to
+the districts showing the requests' icons; the card and space are the ones whose actions,
+tried in turn on its own plans, raise it most. It grows transport and storage first, and
+each company leans toward what its final skill counts (`LEANING`). It reads only what its
+seat may see.
 """
 
 from __future__ import annotations
@@ -16,23 +18,25 @@ from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game, result_value
 from kaido.core.rng import Rng
+from kaido.games.forwarder_of_xanadu.actions import DAILY, FULFIL, IMPROVE, MOVE
 from kaido.games.forwarder_of_xanadu.board import AREAS, DATA
 from kaido.games.forwarder_of_xanadu.engine import (
+    ADJ,
+    IMPROVE_K,
     IMPROVE_T,
     PORT,
+    QUALITY,
     REQUEST,
     REQUESTS,
     SKILLS,
     SPACES,
-    TRANSPORT,
-    _visible,
     card_types,
     final_skill,
     icons,
+    pay_plan,
     ranking,
-    request_actions,
-    stored,
 )
+from kaido.games.forwarder_of_xanadu.plans import DIST, Plans
 from kaido.games.forwarder_of_xanadu.state import (
     ACT,
     COMPANY,
@@ -59,30 +63,6 @@ SKILL_VALUE = {"worker": 6, "request_vp": 5, "transport": 4, "refill": 4, "major
                "limit": 2, "improve": 2, "daily_vp": 3}  # fmt: skip
 
 
-def _targets(s: FXState, p: int) -> list[int]:
-    """The request cards p could aim at: the market, the exclusive and survey cards."""
-    slots = 7 + len(s.temp) if s.turn_player == p else 6
-    cards = [s.market[i] for i in range(6)] + [s.exclusive[p]]
-    if slots > 7:
-        cards += [_visible(s, i) for i in range(7, slots)]
-    return [c for c in cards if c >= 0]
-
-
-def _desire(s: FXState, p: int) -> list[float]:
-    """How much p wants cubes in each area: the VP of targets whose icon it shows, more
-    where p's share there is contested, none at the port."""
-    out = [0.0] * AREAS
-    for card in _targets(s, p):
-        r = REQUESTS[card]
-        for a in range(AREAS):
-            if a != PORT and r.type in icons(s, a):
-                out[a] += r.vp / (1 + sum(r.cost))
-    for a in range(AREAS):
-        if DATA.classes[a]:
-            out[a] *= 1 + 0.15 * DATA.classes[a]
-    return out
-
-
 def _skill_value(s: FXState, p: int, k: int) -> float:
     skill = SKILLS[k]
     value = SKILL_VALUE[skill.perm] * skill.perm_n
@@ -101,11 +81,8 @@ def choose(s: FXState, legal: Sequence[Action]) -> Action:
         return max(legal, key=lambda a: _skill_value(s, p, int(a.args[0])))
     if phase == TURN:
         return _turn(s, p, legal)
-    if phase == PLACE:
-        desire = _desire(s, p)
-        return max(legal, key=lambda a: desire[int(a.args[0])] - stored(s, p, int(a.args[0])) * 0.1)
-    if phase == ACT:
-        return _act(s, p, legal)
+    if phase in (PLACE, ACT):
+        return _best_step(s, p, legal)
     if phase == GROW:
         return _grow(s, p, legal)
     if phase in (REFILL, EXCL):
@@ -115,95 +92,182 @@ def choose(s: FXState, legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
+def _apply(plans: Plans, action: Action) -> float:
+    """Try `action` on p's plans; returns the VP (and share) it earns at once."""
+    args = action.args
+    kind = action.kind
+    if kind == "fulfil":
+        return plans.fulfil(int(args[0]), int(args[1]))
+    if kind == "daily":
+        return plans.daily()
+    if kind == "move":
+        plans.move(int(args[0]), int(args[1]), (int(args[2]), int(args[3]), int(args[4])))
+    elif kind == "improve":
+        plans.improve(int(args[0]), int(args[1]))
+    elif kind == "put":
+        plans.put(int(args[0]))
+    return 0.0
+
+
+def _pick(plans: Plans, candidates: Sequence[Action]) -> Action | None:
+    """The candidate raising p's plans most; None when none does."""
+    base = plans.score()
+    best, gain = None, 0.05
+    for action in candidates:
+        trial = plans.copy()
+        g = _apply(trial, action) + trial.score() - base
+        if g > gain:
+            best, gain = action, g
+    return best
+
+
+def _best_step(s: FXState, p: int, legal: Sequence[Action]) -> Action:
+    """Where a gained cube goes, or the next action of the turn: the one that brings p's
+    best requests closest; end the turn when none helps."""
+    plans = Plans.of(s, p)
+    if s.phase == PLACE:
+        return max(legal, key=lambda a: _gain_of(plans, a))
+    kinds = ("fulfil", "daily", "improve")
+    candidates = [a for a in legal if a.kind in kinds] + _useful_moves(plans, legal)
+    best = _pick(plans, candidates)
+    return best if best is not None else next(a for a in legal if a.kind == "end")
+
+
+def _gain_of(plans: Plans, action: Action) -> float:
+    trial = plans.copy()
+    return _apply(trial, action) + trial.score()
+
+
+def _aimed_areas(plans: Plans) -> set[int]:
+    return {a for _, card in plans.targets for a in plans.ctx.area_types[REQUESTS[card].type]}
+
+
+def _useful_moves(plans: Plans, legal: Sequence[Action]) -> list[Action]:
+    """Moves worth trying: toward an area a visible request could be paid in, or out of
+    one (to make room), with the loads that differ in what they carry."""
+    aims = _aimed_areas(plans)
+    if not aims:
+        return []
+    near = [min(DIST[a][t] for t in aims) for a in range(AREAS)]
+    out = []
+    for a in legal:
+        if a.kind != "move":
+            continue
+        src, dst = int(a.args[0]), int(a.args[1])
+        if near[dst] < near[src] or src in aims:
+            out.append(a)
+    return out
+
+
+def _local_actions(s: FXState, plans: Plans, kind: int) -> list[Action]:
+    """The actions of one kind p could take on its plans (the heuristic's turn look-ahead)."""
+    wh = plans.wh
+    ctx = plans.ctx
+    out: list[Action] = []
+    if kind == REQUEST:
+        for slot, card in plans.targets:
+            r = REQUESTS[card]
+            for a in ctx.area_types[r.type]:
+                if pay_plan(wh[a * 3 : a * 3 + 3], r.cost) is not None:
+                    out.append(FULFIL[slot][a])
+        if plans.dailies and _daily_payable(plans):
+            out.append(DAILY[0])
+        return out
+    if kind == IMPROVE_T:
+        for a in (PORT, ctx.office) if ctx.office >= 0 else (PORT,):
+            for g in range(2):
+                if wh[a * 3 + g] and s.stock[g + 1]:
+                    out.append(IMPROVE[a][g])
+        return out
+    return _local_moves(plans)
+
+
+def _daily_payable(plans: Plans) -> bool:
+    wh = plans.wh
+    have = [wh[PORT * 3 + g] for g in range(3)]
+    if plans.ctx.office >= 0:
+        have = [have[g] + wh[plans.ctx.office * 3 + g] for g in range(3)]
+    return pay_plan(have, DATA.daily_cost) is not None
+
+
+def _local_moves(plans: Plans) -> list[Action]:
+    """Transport actions on p's plans, pruned as `_useful_moves` prunes legal ones."""
+    aims = _aimed_areas(plans)
+    if not aims:
+        return []
+    wh = plans.wh
+    ctx = plans.ctx
+    near = [min(DIST[a][t] for t in aims) for a in range(AREAS)]
+    out = []
+    for src in range(AREAS):
+        have = wh[src * 3 : src * 3 + 3]
+        if not sum(have):
+            continue
+        for dst in ADJ[src]:
+            if not (near[dst] < near[src] or src in aims):
+                continue
+            room = ctx.limit - sum(wh[dst * 3 : dst * 3 + 3])
+            for load in _loads(have, ctx.load if dst == PORT else min(ctx.load, room)):
+                out.append(MOVE[(src, dst, *load)])
+    return out
+
+
+def _loads(have: list[int], most: int) -> set[tuple[int, int, int]]:
+    """Loads that differ in what they carry: all of one grade, one cube of a grade, and
+    full loads taking the best or the plainest cubes first."""
+    out: set[tuple[int, int, int]] = set()
+    if most <= 0:
+        return out
+    for g in range(3):
+        if have[g]:
+            for k in {1, min(have[g], most)}:
+                load = [0, 0, 0]
+                load[g] = k
+                out.add((load[0], load[1], load[2]))
+    for order in ((2, 1, 0), (0, 1, 2)):
+        load, left = [0, 0, 0], most
+        for g in order:
+            load[g] = min(have[g], left)
+            left -= load[g]
+        out.add((load[0], load[1], load[2]))
+    return out
+
+
 def _turn(s: FXState, p: int, legal: Sequence[Action]) -> Action:
-    """Pick the action card: requests when one can be paid, else transport or improve."""
-    types = card_types(s)
-    want = _wanted_type(s, p)
-    places = [a for a in legal if a.kind == "place"]
+    """Use disposables that give cubes or VP at once; then the card and space whose
+    actions (tried on p's plans, each the best step) and resources raise them most."""
     uses = [a for a in legal if a.kind == "use" and SKILLS[int(a.args[0])].disp != "actions"]
     if uses:
         return uses[0]
-    fitting = [a for a in places if types[int(a.args[0])] == want] or places
-    # The space: as many actions as there is use for, then the most resources.
-    use = _uses(s, p, want)
-    return min(fitting, key=lambda a: _space_fit(s, int(a.args[0]), use))
+    places = [a for a in legal if a.kind == "place"]
+    plans = Plans.of(s, p)
+    base = plans.score()
+    types = card_types(s)
+    best, value = places[0], -1e9
+    for action in places:
+        card = int(action.args[0])
+        basic, count = SPACES[len(s.spaces[card])]
+        kind = types[card]
+        if kind == IMPROVE_T:
+            count += DATA.quality_extra[s.cells[p * 5 + QUALITY]] + s.perm[p * 8 + IMPROVE_K]
+        v = _turn_value(s, plans, kind, min(basic, s.stock[0]), count) - base
+        if v > value + 1e-9:
+            best, value = action, v
+    return best
 
 
-def _space_fit(s: FXState, card: int, use: int) -> tuple[int, int]:
-    """Actions short of `use` weigh most, then resources forgone."""
-    basic, count = SPACES[len(s.spaces[card])]
-    return (max(0, use - count), -basic)
-
-
-def _payable(s: FXState, p: int) -> set[tuple[str, int | str]]:
-    """The requests (slot) and dailies p could pay now."""
-    saved = s.pools
-    s.pools = [3, 0, 0]
-    found = {(a.kind, a.args[0]) for a in request_actions(s, p)}
-    s.pools = saved
-    return found
-
-
-def _uses(s: FXState, p: int, kind: int) -> int:
-    """About how many actions of `kind` p could use this turn."""
-    port = s.wh[(p * AREAS + PORT) * 3 : (p * AREAS + PORT) * 3 + 3]
-    if kind == REQUEST:
-        return len(_payable(s, p))
-    if kind == TRANSPORT:
-        return min(3, sum(port))
-    return min(3, port[0] + port[1])
-
-
-def _wanted_type(s: FXState, p: int) -> int:
-    """Requests when a market or exclusive one can be paid, dailies once some cubes are
-    out in the districts; improve when the targets need better cubes than the port
-    holds; else transport toward them."""
-    payable = _payable(s, p)
-    if any(kind == "fulfil" for kind, _ in payable):
-        return REQUEST
-    port = s.wh[(p * AREAS + PORT) * 3 : (p * AREAS + PORT) * 3 + 3]
-    outside = sum(stored(s, p, a) for a in range(AREAS) if a != PORT)
-    if payable and (outside >= 4 or port[1] + port[2] == 0 or sum(port) < 3):
-        return REQUEST
-    needs_upper = any(REQUESTS[c].cost[1] + REQUESTS[c].cost[2] for c in _targets(s, p))
-    if needs_upper and port[0] >= 2 and port[1] + port[2] < 2 and outside >= 2:
-        return IMPROVE_T
-    if sum(port) >= 1:
-        return TRANSPORT
-    return IMPROVE_T if port[0] else REQUEST
-
-
-def _act(s: FXState, p: int, legal: Sequence[Action]) -> Action:
-    fulfils = [a for a in legal if a.kind in ("fulfil", "daily")]
-    if fulfils:
-        return max(fulfils, key=lambda a: _fulfil_value(s, p, a))
-    moves = [a for a in legal if a.kind == "move"]
-    if moves:
-        desire = _desire(s, p)
-        best = max(moves, key=lambda a: _move_value(s, a, desire))
-        if _move_value(s, best, desire) > 0:
-            return best
-    improves = [a for a in legal if a.kind == "improve"]
-    if improves:
-        return min(improves, key=lambda a: (int(a.args[1]), int(a.args[0]) != PORT))
-    return next(a for a in legal if a.kind == "end")
-
-
-def _fulfil_value(s: FXState, p: int, action: Action) -> float:
-    if action.kind == "daily":
-        return DATA.daily_vp - 0.5
-    card = _visible(s, int(action.args[0]))
-    area = int(action.args[1])
-    gauge = s.gauge[area]
-    share = 1.0 if gauge.count(p) <= max((gauge.count(q) for q in set(gauge)), default=0) else 0.3
-    return REQUESTS[card].vp + share * DATA.classes[area]
-
-
-def _move_value(s: FXState, action: Action, desire: list[float]) -> float:
-    src, dst = int(action.args[0]), int(action.args[1])
-    load = sum(int(x) for x in action.args[2:])
-    gain = desire[dst] - (desire[src] if src != PORT else 0.0)
-    return gain * load + (0.2 * int(action.args[3]) + 0.4 * int(action.args[4]))
+def _turn_value(s: FXState, plans: Plans, kind: int, basic: int, count: int) -> float:
+    """p's plans after a turn of `count` actions of `kind`, the gained cubes at the port."""
+    trial = plans.copy()
+    for _ in range(basic):
+        trial.put(PORT)
+    earned = 0.0
+    for _ in range(count):
+        action = _pick(trial, _local_actions(s, trial, kind))
+        if action is None:
+            break
+        earned += _apply(trial, action)
+    return earned + trial.score()
 
 
 def _grow(s: FXState, p: int, legal: Sequence[Action]) -> Action:
