@@ -85,6 +85,9 @@ class ForwarderOfXanadu(Game[FXState]):
     def evaluate(self, state: FXState, player: int) -> float:
         return bots.evaluate(self, state, player)
 
+    def evaluate_all(self, state: FXState) -> list[float]:
+        return bots.evaluate_all(self, state)
+
     def rollout_action(self, state: FXState, legal: Sequence[Action], rng: Rng) -> Action:
         return bots.rollout_action(self, state, legal, rng)
 
