@@ -23,6 +23,7 @@ from tests.web.conftest import open_page
 from tests.web.pages import FINISHED, Frames, action_key, create_table, play_as_guest, sign_up
 from tests.web.test_catan import check_summary
 from tests.web.test_japanese_pages import fragments
+from tests.web.test_phones import check_layout
 from tests.web.test_russian_railroads import api_state
 from tests.web.test_table_help import HOVER
 from tests.web.test_traveling_merchants import press
@@ -225,7 +226,7 @@ def choose(view: dict[str, Any], actions: list[list[Any]], rng: random.Random) -
     return ["end"] if "end" in kinds else rng.choice(actions)
 
 
-def do(page: Page, action: list[Any], touch: bool) -> None:
+def do(page: Page, action: list[Any], touch: bool, lang: str = "en") -> None:
     key = action_key(action)
     version = page.locator(".table-page").get_attribute("data-version")
     where = place_of(action)
@@ -241,6 +242,9 @@ def do(page: Page, action: list[Any], touch: bool) -> None:
         # An area is clicked on its top band: its warehouse lines may be places of their own.
         press(page, f"{selector} .fx-head" if where.startswith("area:") else selector, touch)
         if menu:
+            if lang == "ja":  # the menu's title and choices too
+                expect(page.locator(".choice-menu")).to_have_count(1)
+                assert fragments(page) == ["English"]
             press(page, f".choice-menu button[data-action='{key}']", touch)
     page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
@@ -271,13 +275,15 @@ def play(
         check_board(page, state["view"])
         check_offer(page, state["legal"])
         check_hover(page, state["legal"])
+        if lang == "ja":  # no English word on the page (but the button back to English)
+            assert fragments(page) == ["English"]
         if touch:  # the cards and boards around the map are tapped as drawn: 44 px or more
             sizes = page.eval_on_selector_all(
                 f"{WRAP} .place:not(g)", "els => els.map(e => e.getBoundingClientRect().height)"
             )
             assert all(size >= TOUCH for size in sizes), sizes
         action = choose(state["view"], [item["action"] for item in state["legal"]], rng)
-        do(page, action, touch)
+        do(page, action, touch, lang)
         kinds.append(str(action[0]))
         if action[0] == until:
             break
@@ -288,23 +294,32 @@ def play(
 # ---- the tests --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("style", ["standard", "custom"])
-def test_a_forwarder_game_clicked_on_the_board(page: Page, server: LiveServer, style: str) -> None:
+@pytest.mark.parametrize(("style", "lang"), [("standard", "en"), ("custom", "ja")])
+def test_a_forwarder_game_clicked_on_the_board(
+    page: Page, server: LiveServer, style: str, lang: str
+) -> None:
     """A whole game at desktop size, every decision made on the board where it has a place
     (FX-SETUP-3, FX-STYLE-2, FX-TURN-3, FX-PLACE-2, FX-TRANS-1, FX-REQ-3, FX-IMPR-1,
-    FX-DAILY-1, FX-GROW-1), then the end-of-game breakdown by VP category."""
+    FX-DAILY-1, FX-GROW-1), then the end-of-game breakdown by VP category. The custom game
+    is played in Japanese: no English word on the page at any decision, in any menu opened,
+    nor in the breakdown."""
     sign_up(page, server.url, "Ann")
+    if lang == "ja":
+        page.click("button.lang")
+        page.wait_for_selector("#create-table h2:text-is('新しいテーブル')")
     table = create_table(
         page, ["human", "normal", "normal"], game="forwarder_of_xanadu", chosen={"style": style}
     )
     page.wait_for_selector("svg.fx.map")
-    kinds = play(page, table, touch=False, seed=1 if style == "standard" else 2)
+    kinds = play(page, table, touch=False, seed=1 if style == "standard" else 2, lang=lang)
     assert {"company", "place", "put", "move", "fulfil", "unlock", "end"} <= set(kinds), kinds
     if style == "custom":
         assert "draft" in kinds
     page.wait_for_selector(FINISHED)
     check_summary(page, table, rows=7, charts=3)
     check_board(page, api_state(page, table)["view"])
+    if lang == "ja":
+        assert fragments(page) == ["English"]
     # The replay draws the same board, with nothing to click.
     page.click(f"a[href='/replay/{table}']")
     page.wait_for_selector(".replay[data-step='0'] svg.fx.map")
@@ -315,15 +330,16 @@ def test_a_forwarder_game_clicked_on_the_board(page: Page, server: LiveServer, s
 
 
 def test_forwarder_on_a_phone_by_tapping(phone: Page, server: LiveServer) -> None:
-    """At 390x844 the same decisions are tapped (the map zooms where a place is under
-    44 px) until the human has fulfilled a request; the page is never wider than the
-    screen."""
+    """At 390x844, 5 players, the same decisions are tapped (the map zooms where a place is
+    under 44 px) until the human has fulfilled a request; the page is no wider than the
+    screen, the actions sit in the bar at the bottom with buttons a finger can hit."""
     play_as_guest(phone, server.url)
-    table = create_table(phone, ["human", "normal", "normal"], game="forwarder_of_xanadu")
+    seats = ["human", "normal", "normal", "normal", "normal"]  # 5 lines in a warehouse
+    table = create_table(phone, seats, game="forwarder_of_xanadu")
     phone.wait_for_selector("svg.fx.map")
     kinds = play(phone, table, touch=True, seed=3, until="fulfil")
     assert {"company", "place", "move", "fulfil"} <= set(kinds), kinds
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    check_layout(phone)
 
 
 def test_a_spectator_sees_no_hand_FX_STYLE_2(browser: Browser, server: LiveServer) -> None:
@@ -351,20 +367,3 @@ def test_a_spectator_sees_no_hand_FX_STYLE_2(browser: Browser, server: LiveServe
             for message in states:
                 for seat in message["view"]["seats"]:
                     assert seat["hand"] is None and seat["draft_hand"] is None
-
-
-def test_the_forwarder_table_in_japanese(page: Page, server: LiveServer) -> None:
-    """In Japanese every word on the board, its hover texts and its menus are Japanese
-    through the company choice, the draft and the first turns."""
-    play_as_guest(page, server.url)
-    page.click("button.lang")
-    page.wait_for_selector("#create-table h2:text-is('新しいテーブル')")
-    table = create_table(
-        page, ["human", "normal", "normal"], game="forwarder_of_xanadu", chosen={"style": "custom"}
-    )
-    page.wait_for_selector("svg.fx.map")
-    for _ in range(4):
-        play(page, table, touch=False, seed=5, most=4, lang="ja")
-        wait_for_decision(page)
-        assert fragments(page) == ["English"]
-    expect(page.locator(".fx-step")).not_to_contain_text("Round")

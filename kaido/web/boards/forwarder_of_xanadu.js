@@ -18,7 +18,7 @@ export const WORDS = {
     map: "Hotan and its districts", actionBoard: "Action board", market: "Request market", lower: "Lower", upper: "Upper",
     deck: "{name} deck: {n} cards", discards: "{n} discarded", survey: "Survey cards", exclusive: "Exclusive request",
     round: "Round {round}/{rounds}", start: "Start player: {name}", stock: "Stock",
-    space: "+{basic} basic, {actions} action(s)", free: "free", worker: "worker", dispatched: "dispatched worker",
+    space: "+{basic} basic, {actions} action(s)", worker: "worker", dispatched: "dispatched worker",
     vp: "VP", workers: "Workers", dispatchedLeft: "Dispatched workers", tokens: "Share tokens left", limit: "Warehouse limit",
     office: "Office", noOffice: "none", final: "Final skill", finalNow: "{vp} VP now", hand: "Skill hand", handHidden: "{n} cards (hidden)",
     played: "Skills played ({n}/{slots} cells)", dailies: "Dailies", daily: "Daily {n}: {cost} → {vp} VP", dailyDone: "done this round",
@@ -26,11 +26,9 @@ export const WORDS = {
     gauge: "Share gauge ({n} cells)", noGauge: "no share gauge", landmark: "Landmark: {name}", classMark: "class {n}: {mid} / {final} VP",
     port: "Hotan Port: no majority", warehouse: "{name}'s warehouse", officeOf: "{name}'s office",
     from: "Transport from {area}", cancel: "Cancel the transport from {area}", to: "Transport {from} → {to}",
-    fulfil: "Fulfil this request", at: "at {area}", put: "Put a basic resource at {area}", officeAt: "Office at {area}",
+    fulfil: "Fulfil this request", at: "at {area}",
     improve: "Improve at {area}", placeHere: "Worker on card {n}: {what}", dispatchHere: "Dispatched worker on card {n}",
-    surveyDeck: "Survey: a temporary request from the {name} deck", exclusiveDeck: "New exclusive request from the {name} deck",
-    unlock: "Unlock the next cell", useSkill: "Use (discard) {name}", playSkill: "Play {name} into a cell", keep: "Keep {name}",
-    choose: "Run {name}", starts: "{name} starts the next round", swap: "Swap for an upper card",
+    useSkill: "Use (discard) {name}", playSkill: "Play {name} into a cell",
     cube: "{n} {grade}", none: "none", taken: "run by {name}", reading: "({reading})",
     step: {
       company: "Choose a company, from the start player clockwise",
@@ -52,7 +50,7 @@ export const WORDS = {
     },
     disp: { basic: "discard: +{n} basic at Hotan port", actions: "discard: +{n} {action} action(s)", vp: "discard: +{n} VP" },
     cost: " (pays {n} dispatched)",
-    permanent: "Permanent", disposable: "Disposable",
+    permanent: "Permanent",
     categories: { requests: "requests", dailies: "dailies", mid: "mid settlement", areas: "final areas", final_skill: "final skill", leftovers: "dispatched workers", skills: "skills" },
     trackValue: { storage: "limit {a}, +{b} at upkeep", transport: "{a} per transport", quality: "+{a} improve", worker: "+{a} worker", skill: "{a} cells" },
   },
@@ -60,7 +58,7 @@ export const WORDS = {
     map: "蓬旦と地区", actionBoard: "アクションボード", market: "依頼マーケット", lower: "下級", upper: "上級",
     deck: "{name}山札：{n}枚", discards: "捨て札{n}枚", survey: "再調査カード", exclusive: "専用依頼",
     round: "ラウンド{round}／{rounds}", start: "スタートプレイヤー：{name}", stock: "ストック",
-    space: "並+{basic}、アクション{actions}", free: "空き", worker: "ワーカー", dispatched: "派遣ワーカー",
+    space: "並+{basic}、アクション{actions}", worker: "ワーカー", dispatched: "派遣ワーカー",
     vp: "点", workers: "ワーカー", dispatchedLeft: "派遣ワーカー", tokens: "残りシェアトークン", limit: "倉庫の上限",
     office: "営業所", noOffice: "なし", final: "最終決算スキル", finalNow: "現在{vp}点", hand: "スキル手札", handHidden: "{n}枚（非公開）",
     played: "配置したスキル（{n}／{slots}マス）", dailies: "デイリー", daily: "デイリー{n}：{cost} → {vp}点", dailyDone: "このラウンドは達成済み",
@@ -68,11 +66,9 @@ export const WORDS = {
     gauge: "シェアゲージ（{n}マス）", noGauge: "シェアゲージなし", landmark: "ランドマーク：{name}", classMark: "区分{n}：中間{mid}／最終{final}点",
     port: "ホータン港：決算なし", warehouse: "{name}の倉庫", officeOf: "{name}の営業所",
     from: "{area}から輸送", cancel: "{area}からの輸送をやめる", to: "輸送 {from} → {to}",
-    fulfil: "この依頼を達成", at: "{area}で", put: "{area}に並資源を置く", officeAt: "{area}に営業所",
+    fulfil: "この依頼を達成", at: "{area}で",
     improve: "{area}で改良", placeHere: "カード{n}にワーカー：{what}", dispatchHere: "カード{n}に派遣ワーカー",
-    surveyDeck: "再調査：{name}山札から一時的な依頼", exclusiveDeck: "{name}山札から新しい専用依頼",
-    unlock: "次のマスを解放", useSkill: "{name}を使い捨てる", playSkill: "{name}をマスに配置", keep: "{name}を残す",
-    choose: "{name}を選ぶ", starts: "{name}が次のラウンドのスタート", swap: "上級カードと交換",
+    useSkill: "{name}を使い捨てる", playSkill: "{name}をマスに配置",
     cube: "{grade}{n}", none: "なし", taken: "{name}が経営", reading: "（{reading}）",
     step: {
       company: "スタートプレイヤーから時計回りに会社を選ぶ",
@@ -94,7 +90,7 @@ export const WORDS = {
     },
     disp: { basic: "使い捨て：ホータン港に並+{n}", actions: "使い捨て：{action}アクション+{n}", vp: "使い捨て：+{n}点" },
     cost: "（派遣ワーカー{n}体を払う）",
-    permanent: "永続", disposable: "使い捨て",
+    permanent: "永続",
     categories: { requests: "依頼", dailies: "デイリー", mid: "中間決算", areas: "最終決算エリア", final_skill: "最終決算スキル", leftovers: "派遣ワーカー", skills: "スキル" },
     trackValue: { storage: "上限{a}・補充+{b}", transport: "輸送{a}個", quality: "改良+{a}", worker: "ワーカー+{a}", skill: "{a}マス" },
   },
@@ -252,9 +248,7 @@ function map(ctx) {
     } else if (sources.has(a)) {
       pick(ctx, g, a, false);
     } else if (onArea.has(a)) {
-      const items = onArea.get(a);
-      const title = items[0].action[0] === "put" ? fill(ctx.words.put, { area: ctx.area(a) }) : fill(ctx.words.officeAt, { area: ctx.area(a) });
-      place(ctx, g, items, title);
+      place(ctx, g, onArea.get(a), ctx.area(a)); // one action: its text is the hover help
     }
     svg.append(g);
   }
@@ -433,7 +427,8 @@ function requestCard(ctx, card, slot, fulfil) {
   const element = h("div", { class: `fx-request ${r.deck ? "upper" : "lower"}`, dataset: { card, slot, place: `request:${slot}` } },
     h("span", { class: "fx-request-head" }, pill, h("b", { class: "fx-vp" }, `${r.vp} ${ctx.words.vp}`)),
     cubes(ctx, r.cost));
-  const items = (fulfil.get(slot) || []).map((item) => ({ ...item, label: item.action[0] === "swap" ? ctx.words.swap : fill(ctx.words.at, { area: ctx.area(item.action[2]) }) }));
+  // The areas that can pay, or in the growth the swap of the exclusive request (alone).
+  const items = (fulfil.get(slot) || []).map((item) => (item.action[0] === "fulfil" ? { ...item, label: fill(ctx.words.at, { area: ctx.area(item.action[2]) }) } : item));
   return place(ctx, element, items, ctx.words.fulfil);
 }
 
@@ -453,9 +448,8 @@ function market(ctx) {
     const slots = [0, 1, 2].map((i) => deck * 3 + i);
     const pile = h("div", { class: "fx-deck", dataset: { deck, count: view.decks[deck], place: `deck:${deck}` } },
       h("b", {}, fill(words.deck, { name, n: view.decks[deck] })), h("span", { class: "hint" }, fill(words.discards, { n: view.discards[deck].length })));
-    const items = (decks.get(deck) || []).map((item) => ({ ...item, label: fill(item.action[0] === "survey" ? words.surveyDeck : words.exclusiveDeck, { name }) }));
     return h("div", { class: "fx-market-row" },
-      place(ctx, pile, items, name),
+      place(ctx, pile, decks.get(deck), name), // a survey or an exclusive refill, never both
       slots.map((slot) => (view.market[slot] >= 0 ? requestCard(ctx, view.market[slot], slot, fulfil) : h("div", { class: "fx-request empty", dataset: { slot } }, "—"))));
   };
   const survey = view.survey.map((card, i) => (card >= 0 ? requestCard(ctx, card, 7 + i, fulfil) : null)).filter(Boolean);
@@ -482,8 +476,7 @@ function companies(ctx) {
       h("p", {}, companyTitle(ctx, c)),
       h("p", { class: "hint" }, `${words.final}: ${ctx.name(company.final)}`),
       owner >= 0 ? h("p", {}, dot(ctx, owner), fill(words.taken, { name: ctx.players[owner] })) : null);
-    const items = (chosen.get(c) || []).map((item) => ({ ...item, label: fill(words.choose, { name: ctx.name(company) }) }));
-    return place(ctx, element, items, ctx.name(company));
+    return place(ctx, element, chosen.get(c), ctx.name(company));
   });
   return h("section", { class: "fx-companies" }, h("h3", {}, words.companies), h("div", { class: "fx-company-list" }, cards));
 }
@@ -511,7 +504,7 @@ function skillCard(ctx, k, where, items) {
 function skillItems(ctx, map, k) {
   return (map.get(k) || []).map((item) => {
     const name = ctx.name(ctx.geometry.skills[k]);
-    const template = { use: ctx.words.useSkill, play: ctx.words.playSkill, draft: ctx.words.keep }[item.action[0]];
+    const template = item.action[0] === "use" ? ctx.words.useSkill : ctx.words.playSkill;
     return { ...item, label: fill(template, { name }) };
   });
 }
@@ -525,7 +518,7 @@ function draft(ctx) {
   const mine = me !== null && me !== undefined ? view.seats[me].draft_hand || [] : [];
   const others = view.seats.map((seat, p) => (p === me ? null : h("span", { class: "fx-draft-size", dataset: { player: p, size: seat.draft_size } }, dot(ctx, p), fill(words.draftHidden, { name: ctx.players[p], n: seat.draft_size }))));
   return h("section", { class: "fx-draft", dataset: { cards: mine.join(",") } }, h("h3", {}, words.draft),
-    h("div", { class: "fx-skills" }, mine.map((k) => skillCard(ctx, k, "draft", skillItems(ctx, keep, k)))),
+    h("div", { class: "fx-skills" }, mine.map((k) => skillCard(ctx, k, "draft", keep.get(k)))),
     h("p", { class: "hint" }, others));
 }
 
@@ -542,8 +535,7 @@ function track(ctx, p, t, items) {
   const value = fill(ctx.words.trackValue[info.id], { a: info.values[0][open], b: (info.values[1] || [])[open] });
   const element = h("div", { class: "fx-track", dataset: { track: t, open, place: `track:${t}` } },
     h("span", { class: "fx-track-name" }, ctx.name(info)), h("span", { class: "fx-cells" }, cells), h("span", { class: "fx-track-value" }, value));
-  const labelled = (items || []).map((item) => ({ ...item, label: `${ctx.words.unlock}: ${ctx.name(info)}` }));
-  return place(ctx, element, labelled, ctx.name(info));
+  return place(ctx, element, items, ctx.name(info));
 }
 
 function companyBoard(ctx, p) {
@@ -559,7 +551,7 @@ function companyBoard(ctx, p) {
   const head = h("h3", { class: "fx-seat-head", dataset: { place: `seat:${p}` } }, dot(ctx, p), ctx.players[p],
     company ? h("span", { class: "fx-company-name" }, " — ", companyTitle(ctx, seat.company)) : null,
     h("span", { class: "fx-score" }, `${seat.vp} ${words.vp}`));
-  place(ctx, head, (starts.get(p) || []).map((item) => ({ ...item, label: fill(words.starts, { name: ctx.players[p] }) })), fill(words.starts, { name: ctx.players[p] }));
+  place(ctx, head, starts.get(p), ctx.players[p]);
   const office = seat.office >= 0 ? ctx.area(seat.office) : words.noOffice;
   const rows = [
     [words.workers, seat.workers], [words.dispatchedLeft, seat.dispatched], [words.tokens, seat.tokens_left],
