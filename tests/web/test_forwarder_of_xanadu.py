@@ -226,7 +226,9 @@ def choose(view: dict[str, Any], actions: list[list[Any]], rng: random.Random) -
     return ["end"] if "end" in kinds else rng.choice(actions)
 
 
-def do(page: Page, action: list[Any], touch: bool, lang: str = "en") -> None:
+def do(page: Page, action: list[Any], legal: list[list[Any]], touch: bool, lang: str) -> None:
+    """Make `action` (one of `legal`) as a person would: on its place, through its menu,
+    or from the list."""
     key = action_key(action)
     version = page.locator(".table-page").get_attribute("data-version")
     where = place_of(action)
@@ -236,6 +238,12 @@ def do(page: Page, action: list[Any], touch: bool, lang: str = "en") -> None:
         if action[0] == "move":  # the source, then the destination
             press(page, f"{WRAP} .place[data-place='{where}'] .fx-head", touch)
             expect(page.locator(f"{WRAP} .fx-area.chosen")).to_have_count(1)
+            # the destinations offered, and only they, are dashed (FX-TRANS-2)
+            dests = page.eval_on_selector_all(
+                f"{WRAP} .fx-area:has(.fx-dest)", "els => els.map(e => Number(e.dataset.area))"
+            )
+            reach = {a[2] for a in legal if a[0] == "move" and a[1] == action[1]}
+            assert dests == sorted(reach), dests
             where = f"area:{action[2]}"
         selector = f"{WRAP} .place[data-place='{where}']"
         menu = page.locator(selector).get_attribute("data-action") != key
@@ -283,7 +291,7 @@ def play(
             )
             assert all(size >= TOUCH for size in sizes), sizes
         action = choose(state["view"], [item["action"] for item in state["legal"]], rng)
-        do(page, action, touch, lang)
+        do(page, action, [item["action"] for item in state["legal"]], touch, lang)
         kinds.append(str(action[0]))
         if action[0] == until:
             break

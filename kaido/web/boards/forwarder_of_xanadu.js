@@ -238,7 +238,7 @@ function map(ctx) {
   }
   for (const box of geometry.areas) {
     const a = box.index;
-    const g = areaGroup(ctx, box, improve.get(a));
+    const g = areaGroup(ctx, box, improve.get(a), dests.has(a));
     if (src !== undefined) {
       if (a === src) pick(ctx, g, a, true);
       else if (dests.has(a)) {
@@ -276,7 +276,8 @@ function pick(ctx, g, a, chosen) {
   });
 }
 
-function areaGroup(ctx, box, improveItems) {
+// An area board; `dest`: a destination of the transport being chosen (dashed).
+function areaGroup(ctx, box, improveItems, dest) {
   const { view, geometry, words } = ctx;
   const a = box.index;
   const info = district(ctx, a);
@@ -286,8 +287,7 @@ function areaGroup(ctx, box, improveItems) {
   const classText = cls ? fill(words.classMark, { n: cls, mid: geometry.mid_vp[cls - 1].join("/"), final: geometry.final_vp[cls - 1].join("/") }) : words.port;
   g.append(s("title", {}, areaName(ctx, a)));
   g.append(s("rect", { class: "area-bg", x, y, width, height: box.height, rx: 12, fill: PAPER[box.class], stroke: "#5b4a33", "stroke-width": 2.5 }));
-  const src = chosenSource(ctx);
-  if (src !== undefined && geometry.areas[src].adjacent.includes(a)) {
+  if (dest) {
     g.append(s("rect", { x: x + 4, y: y + 4, width: width - 8, height: box.height - 8, rx: 9, fill: "none", stroke: "#2e6fd1", "stroke-width": 3, "stroke-dasharray": "9 6", class: "fx-dest" }));
   }
   // The board's top band (name, icons, gauge: they let clicks through) is the area's own
