@@ -68,7 +68,7 @@ def origins(st: CEState, p: int) -> int:
     )
 
 
-def evaluate_all(game: Game[Any], st: CEState) -> list[float]:
+def evaluate_all(st: CEState) -> list[float]:
     """Each player's `projection` against the best other's, squashed into [0, 1].
     (Finishing a turn under way with the look-ahead's defaults first was tried: 15 wins
     in 72 games against three heuristic bots, against 30 in 80 without; bench/README.md.)"""

@@ -279,10 +279,10 @@ class CargoEmpire(Game[CEState]):
         return views.determinize(state, player, rng)
 
     def evaluate(self, state: CEState, player: int) -> float:
-        return bots.evaluate_all(self, state)[player]
+        return bots.evaluate_all(state)[player]
 
     def evaluate_all(self, state: CEState) -> list[float]:
-        return bots.evaluate_all(self, state)
+        return bots.evaluate_all(state)
 
     def invariants(self, state: CEState) -> None:
         views.invariants(state)

@@ -18,7 +18,7 @@ def test_the_evaluation_is_each_players_lead_over_the_best_other() -> None:
     for _ in range(60):
         GAME.apply(st, bots[GAME.to_move(st)].choose(GAME, st))
     seen = fingerprint(st)
-    values = evaluate_all(GAME, st)
+    values = evaluate_all(st)
     assert fingerprint(st) == seen
     mine = [projection(st, p) for p in range(4)]
     leader = max(range(4), key=mine.__getitem__)
