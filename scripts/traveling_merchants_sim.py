@@ -32,7 +32,7 @@ from kaido.games.traveling_merchants.bots import HeuristicAgent
 from kaido.games.traveling_merchants.engine import title_points
 
 VARIANTS = ("road", "titles", "beginner_wagons", "literal_refill", "specials_count_for_houses")
-TRIGGERS = {1: "end card", 2: "special orders", 4: "four houses"}
+TRIGGERS = {1: "end card", 2: "special orders", 4: "four houses", 8: "dead position"}
 
 
 def options(players: int, seed: int, every_variant: bool) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from kaido.games.traveling_merchants.board import (
     make_board,
 )
 from kaido.games.traveling_merchants.state import (
+    DEAD_POSITION,
     END_CARD_DRAWN,
     HOUSE,
     HOUSES_OUT,
@@ -385,11 +386,26 @@ def refill(s: TMState, events: list[Event] | None) -> None:
         _ev(events, "refill", orders=drawn)
 
 
+def is_dead(s: TMState) -> bool:
+    """Kaido ruling K-1: no Ship can ever happen again. Every good is on a wagon, so nobody
+    can Load (TM-LOAD-4) and no cargo can change (R-12 returns goods only during a Load),
+    and no wagon holds the goods of any order in the row or special order left."""
+    if any(s.stock) or any(s.zone):
+        return False
+    wanted = [ORDERS[o].goods for o in s.row if o > 0]
+    wanted += [sp.goods for k, sp in enumerate(SPECIALS) if s.specials[k] < 0]
+    return not any(has_goods(s, p, goods) for p in range(s.n) for goods in wanted)
+
+
 def end_turn(s: TMState, events: list[Event] | None) -> None:
-    """TM-TURN-5, TM-END-2/3: refill, then the next turn or the end."""
+    """TM-TURN-5, TM-END-2/3: refill, then the next turn or the end. K-1: a dead position
+    ends the game at once; the turns left could not change any score."""
     refill(s, events)
     s.turns += 1
-    if s.triggers and s.cur == s.last_seat:
+    if is_dead(s):
+        s.triggers |= DEAD_POSITION
+        _ev(events, "dead_position", player=s.cur)
+    if s.triggers & DEAD_POSITION or (s.triggers and s.cur == s.last_seat):
         s.phase = OVER
         s.actions_left = 0
         _ev(events, "game_over")

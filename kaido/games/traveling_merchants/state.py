@@ -14,8 +14,9 @@ from kaido.games.traveling_merchants.board import Board
 START, TURN, HOUSE, OVER = range(4)
 PHASE_NAMES = ("start", "turn", "house", "over")
 
-# End triggers (TM-END-1), as bits of `triggers`.
-END_CARD_DRAWN, SPECIALS_GONE, HOUSES_OUT = 1, 2, 4
+# End triggers (TM-END-1), as bits of `triggers`; DEAD_POSITION is Kaido's ruling K-1
+# (engine.is_dead).
+END_CARD_DRAWN, SPECIALS_GONE, HOUSES_OUT, DEAD_POSITION = 1, 2, 4, 8
 
 
 class TMState:

@@ -88,6 +88,12 @@ TEMPLATES = {
         "the end is triggered: play on until everyone has had the same number of turns",
         "ゲーム終了条件を満たした: 全員が同じ手番数になるまで続ける",
     ),
+    "dead_position": (
+        "every good is on a wagon and no wagon can fill an order: nothing can change,"
+        " so the game ends now (Kaido ruling K-1)",
+        "品物はすべて荷馬車の上にあり、どの荷馬車も注文を満たせない:"
+        " これ以上何も変わらないので、ここでゲーム終了(Kaido裁定 K-1)",
+    ),
     "refill": ("the row is refilled: {orders}", "注文カード補充: {orders}"),
     "game_over": ("the game is over", "ゲーム終了"),
 }

@@ -11,8 +11,15 @@ from typing import Any
 
 from kaido.core.rng import Rng
 from kaido.games.traveling_merchants.board import DATA, END_CARD, GOODS, ROAD
-from kaido.games.traveling_merchants.engine import ORDERS, SETUP, scores, title_points, to_move
-from kaido.games.traveling_merchants.state import OVER, PHASE_NAMES, TMState
+from kaido.games.traveling_merchants.engine import (
+    ORDERS,
+    SETUP,
+    is_dead,
+    scores,
+    title_points,
+    to_move,
+)
+from kaido.games.traveling_merchants.state import DEAD_POSITION, OVER, PHASE_NAMES, TMState
 
 
 def view(s: TMState, player: int | None) -> dict[str, Any]:
@@ -110,3 +117,5 @@ def invariants(s: TMState) -> None:
     assert s.houses[ROAD] == 0, "a house on the road card"
     assert bool(s.triggers & 4) == (min(s.houses_left) == 0)
     assert bool(s.triggers & 2) == (min(s.specials) >= 0)
+    if s.triggers & DEAD_POSITION:  # K-1 ends the game at once, and only when truly dead
+        assert s.phase == OVER and is_dead(s), "dead-position end in a live game"

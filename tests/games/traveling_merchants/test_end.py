@@ -10,10 +10,12 @@ import pytest
 from kaido.games.traveling_merchants import GAME, engine
 from kaido.games.traveling_merchants.board import DATA, END_CARD
 from kaido.games.traveling_merchants.engine import ORDERS, SPECIALS, title_points
-from kaido.games.traveling_merchants.state import OVER, TURN
+from kaido.games.traveling_merchants.state import DEAD_POSITION, OVER, TURN, TMState
 from tests.games.traveling_merchants.helpers import (
     AR,
     ARMS,
+    LIQUOR,
+    TEXTILES,
     WHEAT,
     E,
     H,
@@ -132,6 +134,56 @@ def test_a_later_trigger_has_no_extra_effect_TM_END_3() -> None:
     assert s.phase == TURN
     act(s, "end")
     assert s.phase == OVER
+
+
+def _all_goods_on_wagons() -> TMState:
+    """4 players, each wagon full of one kind (all 36 goods), a row of orders that each ask
+    for two kinds or more: nobody can Load, and no wagon can pay for any order."""
+    s = ready(4, (E, E, E, E))
+    mixed = [o.id for o in ORDERS.values() if sum(1 for k in o.goods if k) >= 2]
+    set_row(s, *mixed[:6])
+    spare = [o for o in s.deck if o != END_CARD]
+    per_kind = engine.SETUP["stock_per_kind"][4]
+    for p in range(4):
+        for o in spare[p * 6 : p * 6 + 6]:  # connected carts: room for a whole kind
+            give_taken(s, p, o, used=True)
+        carry(s, p, {p: per_kind})
+    GAME.invariants(s)
+    return s
+
+
+def test_a_dead_position_ends_the_game_at_once_K_1_TM_END_1_TM_LOAD_4() -> None:
+    """Kaido ruling K-1 (docs/traveling-merchants.md): with every good on a wagon nobody can
+    Load (TM-LOAD-4) or change their cargo (R-12), so when no wagon can pay for an order left
+    the game ends when the turn ends, before the round is out (TM-END-1 has no trigger for
+    it, and the equal-turns rule, TM-END-2, could not change a score)."""
+    s = _all_goods_on_wagons()
+    assert engine.is_dead(s) and s.cur == 0 and s.triggers == 0
+    lines = act(s, "end")
+    assert s.phase == OVER and s.triggers == DEAD_POSITION
+    assert "nothing can change" in lines[-2] and lines[-1] == "the game is over"
+    GAME.invariants(s)
+
+
+def test_a_position_is_alive_while_a_good_can_move_or_an_order_be_paid_K_1() -> None:
+    """K-1 applies only when nothing can change: one good in the stock, or one wagon that
+    can pay for an order in the row, keeps the game going."""
+    s = _all_goods_on_wagons()
+    s.cargo[0] -= 1
+    s.stock[0] += 1
+    assert not engine.is_dead(s)
+    act(s, "end")
+    assert s.phase == TURN and s.cur == 1
+    s = _all_goods_on_wagons()
+    liquor_and_textiles = order_id(ORDERS[4].city, {LIQUOR: 1, TEXTILES: 2})
+    assert liquor_and_textiles in s.row
+    s.cargo[2 * 4 + LIQUOR] -= 2  # seat 2 swaps two liquor for two of seat 3's textiles
+    s.cargo[2 * 4 + TEXTILES] += 2
+    s.cargo[3 * 4 + TEXTILES] -= 2
+    s.cargo[3 * 4 + LIQUOR] += 2
+    assert not engine.is_dead(s)
+    act(s, "end")
+    assert s.phase == TURN and s.cur == 1
 
 
 def test_scoring_orders_specials_gems_TM_SCORE_1_TM_SCORE_2() -> None:
