@@ -68,18 +68,6 @@ def origins(st: CEState, p: int) -> int:
     )
 
 
-def evaluate_all(st: CEState) -> list[float]:
-    """Each player's `projection` against the best other's, squashed into [0, 1].
-    (Finishing a turn under way with the look-ahead's defaults first was tried: 15 wins
-    in 72 games against three heuristic bots, against 30 in 80 without; bench/README.md.)"""
-    mine = [projection(st, p) for p in range(st.n)]
-    values = []
-    for p in range(st.n):
-        lead = mine[p] - max(mine[q] for q in range(st.n) if q != p)
-        values.append(1.0 / (1.0 + math.exp(-lead / 10.0)))
-    return values
-
-
 def _default(legal: list[Action]) -> Action:
     """The cheap choice a look-ahead makes: the fewest cards, else the first option."""
     pays = [a for a in legal if a.kind == "pay"]
