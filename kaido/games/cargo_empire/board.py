@@ -9,12 +9,12 @@ the game can replace a designed file with the printed values.
 from __future__ import annotations
 
 import tomllib
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kaido.core.errors import KaidoError
+from kaido.core.graphs import hop_distances
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -242,23 +242,6 @@ def _routes(raw: dict[str, Any], name: str, names: list[str]) -> list[tuple[int,
     return routes
 
 
-def _distances(adj: list[list[int]]) -> list[list[int]]:
-    size = len(adj)
-    out = []
-    for start in range(size):
-        dist = [-1] * size
-        dist[start] = 0
-        todo = deque([start])
-        while todo:
-            here = todo.popleft()
-            for there in adj[here]:
-                if dist[there] < 0:
-                    dist[there] = dist[here] + 1
-                    todo.append(there)
-        out.append(dist)
-    return out
-
-
 def load_tiles(folder: Path, name: str = "tiles.toml") -> dict[str, Any]:
     raw = _read(folder, name)
     colours = _get(raw, "colours", list, name)
@@ -436,7 +419,7 @@ def load_components(folder: Path = DATA_DIR, map_file: str = "europe.toml") -> C
     for a, b in links:
         graph[a].append(b)
         graph[b].append(a)
-    full = _distances(graph)
+    full = hop_distances(graph)
     dist = [row[:size] for row in full[:size]]
     # Name the cities outside the largest connected part.
     main = max(range(size), key=lambda k: sum(1 for x in dist[k] if x >= 0))

@@ -17,6 +17,7 @@ from typing import Any
 
 from kaido.core.datafiles import read_object
 from kaido.core.errors import KaidoError
+from kaido.core.graphs import hop_distances
 from kaido.core.rng import Rng
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -363,29 +364,8 @@ def make_board(data: Data, layout: str, road: bool, shuffle: Rng | None) -> Boar
         cells,
         tuple(sorted(c for _, _, c in cells)),
         adjacent,
-        _distances(adjacent, [c for _, _, c in cells], size),
+        tuple(tuple(row) for row in hop_distances(adjacent, unreached=99)),
     )
-
-
-def _distances(
-    adjacent: tuple[tuple[int, ...], ...], cards: list[int], size: int
-) -> tuple[tuple[int, ...], ...]:
-    table = []
-    for start in range(size):
-        row = [99] * size
-        if start in cards:
-            row[start] = 0
-            frontier = [start]
-            while frontier:
-                nxt = []
-                for card in frontier:
-                    for other in adjacent[card]:
-                        if row[other] == 99:
-                            row[other] = row[card] + 1
-                            nxt.append(other)
-                frontier = nxt
-        table.append(tuple(row))
-    return tuple(table)
 
 
 DATA = load()
