@@ -7,9 +7,17 @@ import pytest
 from kaido.agents import RandomAgent
 from kaido.core.match import Match
 from kaido.games.forwarder_of_xanadu import GAME
-from kaido.games.forwarder_of_xanadu.bots import HeuristicAgent
-from kaido.games.forwarder_of_xanadu.state import OVER
-from tests.games.forwarder_of_xanadu.helpers import act, ready
+from kaido.games.forwarder_of_xanadu.bots import HeuristicAgent, choose
+from kaido.games.forwarder_of_xanadu.engine import PORT
+from kaido.games.forwarder_of_xanadu.state import GROW, OVER
+from tests.games.forwarder_of_xanadu.helpers import (
+    SKILL,
+    TRANSPORT,
+    WORKER,
+    act,
+    finish_turns,
+    ready,
+)
 
 
 def _play(players: int, style: str, seed: int, kinds: tuple[str, ...]) -> Match:
@@ -64,3 +72,38 @@ def test_texts_in_english_and_japanese_parse_back() -> None:
             assert GAME.parse_action(s, GAME.action_text(action, lang)) is action
     assert act(s, "place", 1)[0] == "Red: card 2 space 1 (+2 basic, 1 actions)"
     assert GAME.player_name(1, "ja") == "青"
+
+
+def test_heuristic_keeps_its_best_cards_for_skill_cells() -> None:
+    """The heuristic uses a disposable only on a card it will not play: with 6 cards for
+    the 4 skill cells it throws the weakest card giving cubes (Bulk Purchase), never the
+    +2 VP a request card that also gives cubes (Maintenance Plan); in the last round, with
+    one skill cell and no growth left, it keeps only the best card."""
+    s = ready(3)
+    hand = [3, 24, 0, 2, 37, 1]  # Maintenance Plan, Wholesaler, Steam Truck, Assistant Robot,
+    s.hands[0] = hand[:]  # Bulk Purchase, Difference Engine
+    first = choose(s, GAME.legal_actions(s))
+    assert (first.kind, first.args) == ("use", (37,))
+    act(s, "use", 37)
+    assert choose(s, GAME.legal_actions(s)).kind == "place"
+    s.round, s.cells[SKILL] = 6, 1
+    used = choose(s, GAME.legal_actions(s))
+    assert used.kind == "use" and used.args[0] == 24  # the first spare card giving cubes
+
+
+def test_heuristic_grows_transport_then_the_worker_cell() -> None:
+    """The heuristic's growth: the transport track first, then the worker cell as soon as a
+    track is full (FX-GROW-2), ahead of the skill cells its hand waits for."""
+    s = ready(3)
+    s.cells[TRANSPORT] = 2  # seat 0's transport track full
+    s.office[0] = PORT + 1  # its office placed
+    finish_turns(s)
+    assert s.phase == GROW and s.cur == 0 and s.hands[0]
+    grown = choose(s, GAME.legal_actions(s))
+    assert (grown.kind, grown.args) == ("unlock", (WORKER,))
+    act(s, "unlock", WORKER)
+    while s.cur == 0:
+        act(s, "done")
+    assert s.cur == 1 and s.cells[5 + TRANSPORT] == 0
+    grown = choose(s, GAME.legal_actions(s))
+    assert (grown.kind, grown.args) == ("unlock", (TRANSPORT,))
