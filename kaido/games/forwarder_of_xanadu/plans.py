@@ -12,6 +12,7 @@ It reads only what its seat may see.
 
 from __future__ import annotations
 
+from kaido.core.graphs import hop_distances
 from kaido.games.forwarder_of_xanadu.board import AREAS, DATA
 from kaido.games.forwarder_of_xanadu.engine import (
     DAILY_VP_K,
@@ -35,26 +36,8 @@ SHORT = 3.0  # a missing cube with none to bring: a worker turn to gain basic re
 TOKEN = 0.7  # a majority as it stands now may still change hands
 
 
-def _distances() -> tuple[tuple[int, ...], ...]:
-    """Transport steps between areas (R-1 adjacency), by breadth-first search."""
-    out = []
-    for a in range(AREAS):
-        dist = [AREAS] * AREAS
-        dist[a] = 0
-        frontier = [a]
-        while frontier:
-            nxt = []
-            for x in frontier:
-                for y in DATA.adjacent[x]:
-                    if dist[y] == AREAS:
-                        dist[y] = dist[x] + 1
-                        nxt.append(y)
-            frontier = nxt
-        out.append(tuple(dist))
-    return tuple(out)
-
-
-DIST = _distances()
+# Transport steps between areas (R-1 adjacency); the map is connected.
+DIST = tuple(tuple(row) for row in hop_distances(DATA.adjacent, unreached=AREAS))
 
 
 def _place_vp(s: FXState, gauge: list[int], p: int, cls: int) -> float:
