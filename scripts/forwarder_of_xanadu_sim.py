@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from typing import Any
 
 from rich.progress import Progress
@@ -83,9 +83,9 @@ def summary(players: int, games: list[dict[str, Any]]) -> dict[str, Any]:
     first_wins = 0.0
     spreads, actions = [], Counter[str]()
     cats = [0.0] * len(CATEGORIES)
-    pick_numbers: dict[int, list[int]] = {}
-    picks: Counter[int] = Counter()
-    pick_wins: Counter[int] = Counter()
+    pick_numbers: defaultdict[int, list[int]] = defaultdict(list)
+    kept: Counter[int] = Counter()
+    kept_wins: Counter[int] = Counter()
     for g in games:
         share = 1 / len(g["winners"])
         for p, c in enumerate(g["companies"]):
@@ -100,11 +100,11 @@ def summary(players: int, games: list[dict[str, Any]]) -> dict[str, Any]:
         if g["style"] == "custom":
             for p, hand in enumerate(g["kept"]):
                 for k in hand:
-                    picks[k] += 1
+                    kept[k] += 1
                     if p in g["winners"]:
-                        pick_wins[k] += share
+                        kept_wins[k] += share
             for k, number in g["picks"]:
-                pick_numbers.setdefault(k, []).append(number)
+                pick_numbers[k].append(number)
     return {
         "games": n,
         "company_win_vs_fair": {
@@ -125,7 +125,7 @@ def summary(players: int, games: list[dict[str, Any]]) -> dict[str, Any]:
             for k in sorted(pick_numbers)
         },
         "skill_win_rate_when_kept": {
-            DATA.skills[k].en: round(pick_wins[k] / picks[k] * players, 2) for k in sorted(picks)
+            DATA.skills[k].en: round(kept_wins[k] / kept[k] * players, 2) for k in sorted(kept)
         },
     }
 
