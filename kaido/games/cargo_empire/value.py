@@ -1,11 +1,9 @@
 """Cargo Empire's search evaluation: each player's share of a win, from a linear model of
-the final VP fitted to heuristic self-play.
+the final VP fitted to heuristic self-play (kaido/agents/fitted.py).
 
 `features` describes a player's position (VP by category as it stands, track markers,
-cards, posts, goal progress). The model of the round (`data/value.json`, written by
-`scripts/ce_fit_value.py`) weighs them, its weights moving linearly from the round's first
-turn to its last, into the player's expected final VP; a softmax with the round's fitted
-temperature turns the table's expectations into shares of a win that sum to 1.
+cards, posts, goal progress); `scripts/fit_value.py --game cargo_empire` writes the
+weights of each round to `data/value.json`.
 
 Why fitted, not hand-set: the heuristic's `projection` hardly predicts the winner before
 round 3 (in 1,500 heuristic games at 4 players it named the winner of a round-1 position
@@ -15,14 +13,9 @@ it barely beat the heuristic it is built on (bench/README.md).
 
 from __future__ import annotations
 
-import json
-import math
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-
-from kaido.games.cargo_empire.board import DATA_DIR, DataError
-from kaido.games.cargo_empire.bots import HAND, goal_progress, origins
+from kaido.agents.fitted import FittedValue, RoundModel, ValueSpec
+from kaido.games.cargo_empire.board import DATA_DIR
+from kaido.games.cargo_empire.bots import HAND, goal_progress, origins, projection
 from kaido.games.cargo_empire.scoring import category_scores, ranking_keys
 from kaido.games.cargo_empire.state import PHASE_OVER, ROUNDS, CEState
 from kaido.games.cargo_empire.track import position
@@ -46,16 +39,6 @@ FEATURES = (
     "goal_progress",  # VP of goal tiers in proportion to the way made (bots.goal_progress)
     "present",  # cities where present (CE-DEF-1)
 )
-
-
-@dataclass(frozen=True, slots=True)
-class RoundModel:
-    """Weights at the round's first turn (`base`) plus `progress` times the share of the
-    round's turns taken; `temperature` is the softmax's, in VP."""
-
-    base: tuple[float, ...]
-    progress: tuple[float, ...]
-    temperature: float
 
 
 def features(st: CEState, p: int) -> list[float]:
@@ -87,63 +70,34 @@ def features(st: CEState, p: int) -> list[float]:
     ]
 
 
-def load_model(path: Path = DATA_DIR / "value.json") -> dict[int, RoundModel]:
-    """The fitted model, checked: the features it was fitted on are FEATURES, in order,
-    and every round has its weights and a positive temperature."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise DataError(f"{path.name}: cannot read the value model: {error}") from error
-    if not isinstance(data, dict) or not isinstance(data.get("source"), str):
-        raise DataError(f"{path.name}: needs a 'source' saying how the model was fitted")
-    if tuple(data.get("features", ())) != FEATURES:
-        raise DataError(
-            f"{path.name}: fitted on features {data.get('features')}, the code computes "
-            f"{list(FEATURES)}; refit with scripts/ce_fit_value.py"
-        )
-    models = {}
-    for r in range(1, ROUNDS + 1):
-        entry = data.get("rounds", {}).get(str(r))
-        if not isinstance(entry, dict):
-            raise DataError(f"{path.name}: no model for round {r}")
-        base, progress = entry.get("base"), entry.get("progress")
-        temperature = entry.get("temperature")
-        for name, weights in (("base", base), ("progress", progress)):
-            if not isinstance(weights, list) or len(weights) != len(FEATURES):
-                raise DataError(f"{path.name}: round {r}: '{name}' needs {len(FEATURES)} weights")
-            if not all(isinstance(w, int | float) for w in weights):
-                raise DataError(f"{path.name}: round {r}: '{name}' holds a non-number")
-        if not isinstance(temperature, int | float) or temperature <= 0:
-            raise DataError(f"{path.name}: round {r}: 'temperature' must be a positive number")
-        models[r] = RoundModel(tuple(base), tuple(progress), float(temperature))  # type: ignore[arg-type]
-    return models
+def rows(st: CEState) -> list[list[float]]:
+    return [features(st, p) for p in range(st.n)]
 
 
-@cache
-def fitted() -> dict[int, RoundModel]:
-    """The shipped model, read once (not at import: the fitting script runs without it)."""
-    return load_model()
+def stage(st: CEState) -> tuple[int, float]:
+    """The round and the share of its turns taken."""
+    return st.round, st.turn / (st.n * st.turns)
 
 
-def expected_vp(st: CEState, model: dict[int, RoundModel] | None = None) -> list[float]:
-    """Each player's expected final VP, up to a constant shared by the table."""
-    m = (model or fitted())[st.round]
-    done = st.turn / (st.n * st.turns)
-    weights = [b + done * g for b, g in zip(m.base, m.progress, strict=True)]
-    return [sum(w * x for w, x in zip(weights, features(st, p), strict=True)) for p in range(st.n)]
+VALUE = FittedValue(
+    ValueSpec(
+        game="cargo_empire",
+        features=FEATURES,
+        rows=rows,
+        rounds=ROUNDS,
+        stage=stage,
+        baseline=lambda st: [projection(st, p) for p in range(st.n)],
+        path=DATA_DIR / "value.json",
+    )
+)
 
 
 def evaluate_all(st: CEState, model: dict[int, RoundModel] | None = None) -> list[float]:
     """Each player's share of a win: the winners' at the end (CE-END-6..9), else the
-    softmax of `expected_vp`."""
+    fitted model's (`VALUE.shares`)."""
     if st.phase == PHASE_OVER:
         keys = ranking_keys(st, st.final or [])
         best = max(keys)
         winners = keys.count(best)
         return [1.0 / winners if k == best else 0.0 for k in keys[: st.n]]
-    expected = expected_vp(st, model)
-    top = max(expected)
-    temperature = (model or fitted())[st.round].temperature
-    weights = [math.exp((e - top) / temperature) for e in expected]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return VALUE.shares(st, model)

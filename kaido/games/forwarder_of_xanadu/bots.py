@@ -1,4 +1,4 @@
-"""The heuristic forwarder, the play-out policy and the evaluation for search agents.
+"""The heuristic forwarder, the play-out policy and the projection of final scores.
 
 The heuristic aims at the visible requests it can pay soonest (`plans.py` scores how
 close they are: worth less the actions still needed). Each action of its turn is the one
@@ -17,7 +17,7 @@ from typing import Any
 
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
-from kaido.core.game import Game, result_value
+from kaido.core.game import Game
 from kaido.core.rng import Rng
 from kaido.games.forwarder_of_xanadu.actions import DAILY, FULFIL, IMPROVE, MOVE
 from kaido.games.forwarder_of_xanadu.board import AREAS, DATA
@@ -48,7 +48,6 @@ from kaido.games.forwarder_of_xanadu.state import (
     DRAFT,
     EXCL,
     GROW,
-    OVER,
     PICK,
     PLACE,
     REFILL,
@@ -325,14 +324,15 @@ def _grow(s: FXState, p: int, legal: Sequence[Action]) -> Action:
 # ---- for search agents ------------------------------------------------------------------------
 
 
-PLAN_WEIGHT = 0.5  # how far the search trusts the heuristic's own plans (half their score)
+PLAN_WEIGHT = 0.5  # how far the projection trusts the heuristic's own plans (half their score)
 
 
 def potentials(s: FXState) -> list[float]:
-    """Each player's projected VP: VP so far, the area majorities as they stand (valued
-    halfway between the settlements' tables), the final skill as it stands, leftover
-    dispatched workers, and half the heuristic's score of its plans (how close its best
-    requests are, which values cubes of the right grade in the right districts)."""
+    """Each player's projected final VP (the search's evaluation until value.py, now the
+    baseline the fitted model is measured against): VP so far, the area majorities as they
+    stand (valued halfway between the settlements' tables), the final skill as it stands,
+    leftover dispatched workers, and half the heuristic's score of its plans (how close its
+    best requests are, which values cubes of the right grade in the right districts)."""
     potential = [
         s.vp[q] + final_skill(s, q) + s.disp_avail[q] / 2 + PLAN_WEIGHT * Plans.of(s, q).score()
         for q in range(s.n)
@@ -344,28 +344,6 @@ def potentials(s: FXState) -> list[float]:
             for place, q in enumerate(ranking(s, area)[:2]):
                 potential[q] += (mid[cls - 1][place] + final[cls - 1][place]) / 2
     return potential
-
-
-def _lead(potential: list[float], p: int) -> float:
-    """p's projected lead over the best other player, in [0, 1]."""
-    lead = potential[p] - max(potential[q] for q in range(len(potential)) if q != p)
-    return max(0.0, min(1.0, 0.5 + lead / 40))
-
-
-def evaluate(game: Game[Any], s: FXState, p: int) -> float:
-    """The projected VP lead in [0, 1] (`potentials`), the result once the game is over."""
-    if s.phase == OVER:
-        return result_value(game.result(s), p)
-    return _lead(potentials(s), p)
-
-
-def evaluate_all(game: Game[Any], s: FXState) -> list[float]:
-    """`evaluate` for every player, the potentials computed once."""
-    if s.phase == OVER:
-        result = game.result(s)
-        return [result_value(result, p) for p in range(s.n)]
-    potential = potentials(s)
-    return [_lead(potential, p) for p in range(s.n)]
 
 
 def rollout_action(game: Game[Any], s: FXState, legal: Sequence[Action], rng: Rng) -> Action:

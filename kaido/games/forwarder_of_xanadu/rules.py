@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.forwarder_of_xanadu import actions, bots, engine, explain, text, views
+from kaido.games.forwarder_of_xanadu import actions, bots, engine, explain, text, value, views
 from kaido.games.forwarder_of_xanadu.engine import Key
 from kaido.games.forwarder_of_xanadu.state import OVER, FXState
 
@@ -83,10 +83,10 @@ class ForwarderOfXanadu(Game[FXState]):
         return views.determinize(state, player, rng)
 
     def evaluate(self, state: FXState, player: int) -> float:
-        return bots.evaluate(self, state, player)
+        return value.evaluate_all(self, state)[player]
 
     def evaluate_all(self, state: FXState) -> list[float]:
-        return bots.evaluate_all(self, state)
+        return value.evaluate_all(self, state)
 
     def rollout_action(self, state: FXState, legal: Sequence[Action], rng: Rng) -> Action:
         return bots.rollout_action(self, state, legal, rng)
