@@ -11,7 +11,9 @@ its end) that predict a player's final VP above the table's mean from their feat
 the mean, on four games in five; then the softmax temperature that best predicts the
 winners. The fifth game is held out: the figures printed compare the fit with the
 heuristic's own projection on it (how often each names the winner, and the winners'
-log-likelihood).
+log-likelihood). `--snapshots FILE` keeps the positions played (an .npz file) and, when
+the file exists, fits on it instead of playing again: a model on fewer features (one taken
+out of the game's FEATURES) is then fitted in seconds.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import importlib
 import json
 import subprocess
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -125,6 +128,47 @@ def fit_round(
     return model, report
 
 
+def play_all(game_id: str, players: int, seeds: range, jobs: int) -> list[tuple[int, Snapshot]]:
+    """Every snapshot of the seeded games, with its game's seed."""
+    out = []
+    with Progress() as progress, ProcessPoolExecutor(jobs) as pool:
+        task = progress.add_task("heuristic games", total=len(seeds))
+        tasks = [(game_id, players, seed) for seed in seeds]
+        for seed, snapshots in zip(seeds, pool.map(_play, tasks, chunksize=4), strict=True):
+            out += [(seed, snapshot) for snapshot in snapshots]
+            progress.advance(task)
+    return out
+
+
+Played = list[tuple[int, Snapshot]]
+
+
+def save(path: Path, names: tuple[str, ...], played: Played, played_by: str) -> None:
+    columns: dict[str, Any] = {
+        field: np.array([getattr(s, field) for _, s in played]) for field in Snapshot._fields
+    }
+    columns["seed"] = np.array([seed for seed, _ in played])
+    np.savez_compressed(path, names=np.array(names), played_by=np.array(played_by), **columns)
+
+
+def load(path: Path, names: tuple[str, ...]) -> tuple[Played, str]:
+    """The saved snapshots, their features cut down to `names` (which the file must hold),
+    and the command that played them."""
+    data = np.load(path)
+    saved = [str(name) for name in data["names"]]
+    missing = [name for name in names if name not in saved]
+    if missing:
+        raise SystemExit(f"{path}: no feature {', '.join(missing)}; play again without it")
+    columns = [saved.index(name) for name in names]
+    fields = {field: data[field] for field in Snapshot._fields}
+    fields["features"] = fields["features"][:, :, columns]
+    played = [
+        (int(seed), Snapshot(*(fields[f][i] for f in Snapshot._fields)))
+        for i, seed in enumerate(data["seed"])
+    ]
+    return played, str(data["played_by"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True, choices=("cargo_empire", "forwarder_of_xanadu"))
@@ -133,29 +177,35 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--jobs", type=int, default=1, help="games played side by side")
     parser.add_argument("--out", help="where to write the model (default: the shipped one)")
+    parser.add_argument("--snapshots", type=Path, help="an .npz file to keep the games in")
     args = parser.parse_args()
     spec = spec_of(args.game)
+    if args.snapshots and args.snapshots.exists():
+        played, played_by = load(args.snapshots, spec.features)
+    else:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        played_by = (
+            f"scripts/fit_value.py --game {args.game} --games {args.games} --seed {args.seed} "
+            f"--players {args.players} at commit {commit}"
+        )
+        played = play_all(
+            args.game, args.players, range(args.seed, args.seed + args.games), args.jobs
+        )
+        if args.snapshots:
+            save(args.snapshots, spec.features, played, played_by)
     by_round: dict[int, list[Snapshot]] = {r: [] for r in range(1, spec.rounds + 1)}
     games: dict[int, list[int]] = {r: [] for r in by_round}
-    seeds = range(args.seed, args.seed + args.games)
-    jobs = [(args.game, args.players, seed) for seed in seeds]
-    with Progress() as progress, ProcessPoolExecutor(args.jobs) as pool:
-        task = progress.add_task("heuristic games", total=args.games)
-        for seed, snapshots in zip(seeds, pool.map(_play, jobs, chunksize=4), strict=True):
-            for snapshot in snapshots:
-                by_round[snapshot.round].append(snapshot)
-                games[snapshot.round].append(seed)
-            progress.advance(task)
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-    ).stdout.strip()
+    for seed, snapshot in played:
+        by_round[snapshot.round].append(snapshot)
+        games[snapshot.round].append(seed)
     model: dict[str, Any] = {
         "source": (
-            f"fitted by scripts/fit_value.py --game {args.game} --games {args.games} --seed "
-            f"{args.seed} --players {args.players} at commit {commit}: ridge least squares "
-            f"({RIDGE}) of each player's final VP above the table's mean on their features "
-            "above the mean, heuristic self-play, one model per round; the temperature "
-            "maximises the winners' likelihood"
+            f"fitted by {played_by}: ridge least squares ({RIDGE}) of each player's final "
+            "VP above the table's mean on their features above the mean, heuristic "
+            "self-play, one model per round; the temperature maximises the winners' "
+            "likelihood"
         ),
         "features": list(spec.features),
         "rounds": {},
