@@ -34,7 +34,7 @@ from typing import Any, Literal, NamedTuple
 
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
-from kaido.core.game import Game, result_value
+from kaido.core.game import Game
 from kaido.core.rng import Rng
 
 
@@ -209,7 +209,7 @@ class _SearchAgent(Agent):
             action, node = self._select(node, legal, game.to_move(world))
             game.apply(world, action, trusted=True)
             path.append(node)
-        values = self._play_out(game, world, players)
+        values = self._play_out(game, world)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
@@ -241,16 +241,15 @@ class _SearchAgent(Agent):
         assert best is not None
         return best
 
-    def _play_out(self, game: Game[Any], world: Any, players: int) -> list[float]:
+    def _play_out(self, game: Game[Any], world: Any) -> list[float]:
         rng = self.rng
         policy = game.rollout_action
         for _ in range(self.rollout):
             if game.is_over(world):
                 break
             game.apply(world, policy(world, game.legal_actions(world), rng), trusted=True)
-        if game.is_over(world):
-            result = game.result(world)
-            return [result_value(result, p) for p in range(players)]
+        # The game's own values at the end too (its result by default), so that a game
+        # valuing positions as shares of a win values finished games on the same scale.
         return game.evaluate_all(world)
 
 
