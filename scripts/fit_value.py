@@ -171,10 +171,12 @@ def load(path: Path, names: tuple[str, ...]) -> tuple[Played, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True, choices=("cargo_empire", "forwarder_of_xanadu"))
+    parser.add_argument(
+        "--game", required=True, choices=("cargo_empire", "forwarder_of_xanadu"), help="game id"
+    )
     parser.add_argument("--games", type=int, default=1500, help="heuristic games to fit on")
     parser.add_argument("--seed", type=int, default=100000, help="seed of the first game")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=4, help="seats per game")
     parser.add_argument("--jobs", type=int, default=1, help="games played side by side")
     parser.add_argument("--out", help="where to write the model (default: the shipped one)")
     parser.add_argument("--snapshots", type=Path, help="an .npz file to keep the games in")
