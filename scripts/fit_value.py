@@ -49,6 +49,9 @@ class Snapshot(NamedTuple):
     wins: Array  # share of the win
 
 
+Played = list[tuple[int, Snapshot]]  # snapshots with their game's seed
+
+
 def spec_of(game_id: str) -> ValueSpec:
     spec: ValueSpec = importlib.import_module(f"kaido.games.{game_id}.value").VALUE.spec
     return spec
@@ -128,9 +131,9 @@ def fit_round(
     return model, report
 
 
-def play_all(game_id: str, players: int, seeds: range, jobs: int) -> list[tuple[int, Snapshot]]:
+def play_all(game_id: str, players: int, seeds: range, jobs: int) -> Played:
     """Every snapshot of the seeded games, with its game's seed."""
-    out = []
+    out: Played = []
     with Progress() as progress, ProcessPoolExecutor(jobs) as pool:
         task = progress.add_task("heuristic games", total=len(seeds))
         tasks = [(game_id, players, seed) for seed in seeds]
@@ -138,9 +141,6 @@ def play_all(game_id: str, players: int, seeds: range, jobs: int) -> list[tuple[
             out += [(seed, snapshot) for snapshot in snapshots]
             progress.advance(task)
     return out
-
-
-Played = list[tuple[int, Snapshot]]
 
 
 def save(path: Path, names: tuple[str, ...], played: Played, played_by: str) -> None:

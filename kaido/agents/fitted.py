@@ -100,19 +100,22 @@ class FittedValue:
             self._model = load_model(self.spec)
         return self._model
 
-    def expected(self, state: Any, model: dict[int, RoundModel] | None = None) -> list[float]:
+    def expected(self, state: Any) -> list[float]:
         """Each player's expected final VP, up to a constant shared by the table."""
         r, done = self.spec.stage(state)
-        m = (model or self.model)[r]
+        return self._expected(state, self.model[r], done)
+
+    def shares(self, state: Any) -> list[float]:
+        """The softmax of `expected` at the round's temperature: shares of a win."""
+        r, done = self.spec.stage(state)
+        m = self.model[r]
+        return softmax(self._expected(state, m, done), m.temperature)
+
+    def _expected(self, state: Any, m: RoundModel, done: float) -> list[float]:
         weights = [b + done * g for b, g in zip(m.base, m.progress, strict=True)]
         return [
             sum(w * x for w, x in zip(weights, row, strict=True)) for row in self.spec.rows(state)
         ]
-
-    def shares(self, state: Any, model: dict[int, RoundModel] | None = None) -> list[float]:
-        """The softmax of `expected` at the round's temperature: shares of a win."""
-        temperature = (model or self.model)[self.spec.stage(state)[0]].temperature
-        return softmax(self.expected(state, model), temperature)
 
 
 def softmax(values: Sequence[float], temperature: float) -> list[float]:

@@ -13,7 +13,7 @@ it barely beat the heuristic it is built on (bench/README.md).
 
 from __future__ import annotations
 
-from kaido.agents.fitted import FittedValue, RoundModel, ValueSpec
+from kaido.agents.fitted import FittedValue, ValueSpec
 from kaido.games.cargo_empire.board import DATA_DIR
 from kaido.games.cargo_empire.bots import HAND, goal_progress, origins, projection
 from kaido.games.cargo_empire.scoring import category_scores, ranking_keys
@@ -92,7 +92,7 @@ VALUE = FittedValue(
 )
 
 
-def evaluate_all(st: CEState, model: dict[int, RoundModel] | None = None) -> list[float]:
+def evaluate_all(st: CEState) -> list[float]:
     """Each player's share of a win: the winners' at the end (CE-END-6..9), else the
     fitted model's (`VALUE.shares`)."""
     if st.phase == PHASE_OVER:
@@ -100,4 +100,4 @@ def evaluate_all(st: CEState, model: dict[int, RoundModel] | None = None) -> lis
         best = max(keys)
         winners = keys.count(best)
         return [1.0 / winners if k == best else 0.0 for k in keys[: st.n]]
-    return VALUE.shares(st, model)
+    return VALUE.shares(st)

@@ -68,11 +68,9 @@ def _areas(s: FXState) -> tuple[list[float], list[float]]:
     return mid, final
 
 
-def features(
-    s: FXState, p: int, areas: tuple[list[float], list[float]] | None = None
-) -> list[float]:
-    """`p`'s position, in the order of FEATURES."""
-    mid, final = areas or _areas(s)
+def features(s: FXState, p: int, areas: tuple[list[float], list[float]]) -> list[float]:
+    """`p`'s position, in the order of FEATURES, given the table's settlement VP (`_areas`)."""
+    mid, final = areas
     wh = s.wh[p * AREAS * 3 : (p + 1) * AREAS * 3]
     port = sum(wh[PORT * 3 : PORT * 3 + 3])
     perm = s.perm[p * 8 : p * 8 + 8]
