@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from rich.progress import Progress
 
 from kaido.agents import make_agent
+from kaido.core.actions import Action
 from kaido.games import get_game
 from kaido.tournament.ratings import wilson
 
@@ -43,6 +45,12 @@ class Outcome(NamedTuple):
     others: float
 
 
+def searches(split: Split, legal: Sequence[Action]) -> bool:
+    """Whether the tested seat's search decides among `legal` (a choice of a searched kind)."""
+    kinds = {a.kind for a in legal}
+    return len(legal) > 1 and (not split.at or bool(kinds & split.at)) and not kinds & split.exclude
+
+
 def play(split: Split, i: int) -> Outcome:
     """Game i of the run: the tested seat i mod players against base bots."""
     game = get_game(split.game)
@@ -52,14 +60,7 @@ def play(split: Split, i: int) -> Outcome:
     search = make_agent(split.search, game, seed * 13)
     while not game.is_over(state):
         mover = game.to_move(state)
-        legal = game.legal_actions(state)
-        kinds = {a.kind for a in legal}
-        searched = (
-            mover == seat
-            and len(legal) > 1
-            and (not split.at or bool(kinds & split.at))
-            and not kinds & split.exclude
-        )
+        searched = mover == seat and searches(split, game.legal_actions(state))
         game.apply(state, (search if searched else bots[mover]).choose(game, state))
     result = game.result(state)
     others = [s for p, s in enumerate(result.scores) if p != seat]
