@@ -160,7 +160,12 @@ def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board
         check_offer(page, state["legal"], facts)
         actions = [item["action"] for item in state["legal"]]
         plans = [a for a in actions if a[0] in ROUTES]
-        action = rng.choice(plans) if plans and rng.random() < 0.8 else rng.choice(actions)
+        # Payments with two kinds of card move two markers: the order is chosen on the track.
+        mixed = [a for a in actions if a[0] == "pay" and sum(n > 0 for n in a[1:4]) > 1]
+        if mixed:
+            action = rng.choice(mixed)
+        else:
+            action = rng.choice(plans) if plans and rng.random() < 0.8 else rng.choice(actions)
         do(page, action)
         kinds.add(action[0])
         offered.update(a[0] for a in actions if a[0] in ON_TRACK)
