@@ -95,6 +95,15 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="send the session cookie over HTTPS only (when served behind TLS)",
     )
+    parser.add_argument(
+        "--table-seeds",
+        type=int,
+        default=None,
+        metavar="N",
+        help="deal the tables from seeds N, N+1, ... in the order they are made, so tests "
+        "and demonstrations replay the same deals (never in play: the seed tells the hidden "
+        "cards; default: a random seed per table)",
+    )
     add_register_argument(parser)
     parser.add_argument(
         "--register-bot",
@@ -149,6 +158,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         rate_limits=not args.no_rate_limits,
         sockets_per_client=args.sockets_per_client,
         secure_cookies=args.secure_cookies,
+        table_seeds=args.table_seeds,
     )
     if args.data_dir is not None:
         settings.data_dir = args.data_dir

@@ -69,6 +69,10 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     idle_days: float = 14.0
     """A game in play that nobody moved for this long is abandoned (leaves the lists)."""
+    table_seeds: int | None = None
+    """None: each table is dealt from a random seed. A number N: the tables this process
+    makes are dealt from seeds N, N+1, ... in order, so a test or a demonstration plays the
+    same deal every run (whoever knows the seed knows the hidden cards: never in play)."""
     takeover_bot: str = "greedy"
     """The bot that plays a seat whose clock ran out (a game's `heuristic` is preferred)."""
 

@@ -84,6 +84,8 @@ class TableManager:
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._preferences: dict[int, dict[str, Any]] = {}
+        self._made = 0
+        """Tables this process made (their seeds follow `settings.table_seeds`, if set)."""
 
     # ---- finding tables -----------------------------------------------------------------
 
@@ -269,7 +271,7 @@ class TableManager:
             game=game.id,
             rules_version=game.rules_version,
             options=options,
-            seed=secrets.randbelow(2**31),
+            seed=self._next_seed(),
             status="open",
             private=private,
             created_by=user.id,
@@ -291,6 +293,12 @@ class TableManager:
         with self._hold(info.id) as runtime:
             self._start_if_full(runtime)
         return runtime
+
+    def _next_seed(self) -> int:
+        with self._lock:
+            self._made += 1
+            first = self.settings.table_seeds
+            return secrets.randbelow(2**31) if first is None else first + self._made - 1
 
     def _game(self, game_id: str) -> Game[Any]:
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -124,3 +125,17 @@ def test_spectators_see_no_hand_and_cannot_act(harness: Harness) -> None:
     assert refused.status_code == 403 and "hold no seat" in refused.json()["error"]
     anonymous = harness.anonymous().state(table)
     assert anonymous["view"]["hand"] is None
+
+
+def test_table_seeds_deal_the_tables_in_order_so_deals_replay(tmp_path: Path) -> None:
+    """`kaido serve --table-seeds N`: the tables are dealt from N, N+1, ...; by default
+    each table's seed is drawn at random."""
+
+    def seeds(**settings: Any) -> list[int]:
+        with Harness(tmp_path / str(len(settings)), **settings) as harness:
+            ann = harness.player("Ann")
+            tables = [ann.create(["human", "easy"]) for _ in range(3)]
+            return [harness.services.tables.get(t).info.seed for t in tables]
+
+    assert seeds(table_seeds=7) == [7, 8, 9]
+    assert len(set(seeds())) == 3

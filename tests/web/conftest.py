@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.server.live import LiveServer
 from tests.server.services import service_missing
+from tests.web.pages import DEALS
 
 # Chromium is Debian's (no browser can be downloaded here). Without the background-
 # networking flags it keeps trying to reach the closed network.
@@ -46,7 +47,7 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path / "data", bot_delay=0.05) as running:
+    with LiveServer(tmp_path / "data", bot_delay=0.05, options=DEALS) as running:
         yield running
 
 

@@ -15,6 +15,7 @@ from kaido.core.records import Record
 from kaido.games import get_game
 from tests.server.live import LiveServer
 from tests.web.pages import (
+    DEALS,
     FINISHED,
     Frames,
     action_key,
@@ -305,7 +306,9 @@ def check_summary(page: Page, table: str, rows: int, charts: int) -> None:
 def patient_server(tmp_path: Path) -> Iterator[LiveServer]:
     """A server whose offers never lapse during the test: on a loaded machine the guest
     may take longer than the usual 30 s to reach the counter-offer it must write."""
-    with LiveServer(tmp_path / "data", bot_delay=0.05, offer_seconds=3600) as running:
+    with LiveServer(
+        tmp_path / "data", bot_delay=0.05, offer_seconds=3600, options=DEALS
+    ) as running:
         yield running
 
 

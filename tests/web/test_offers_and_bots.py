@@ -10,12 +10,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.live import LiveServer
-from tests.web.pages import click_action, create_table, play_as_guest, sign_up
+from tests.web.pages import DEALS, click_action, create_table, play_as_guest, sign_up
 
 
 @pytest.fixture
 def lapsing(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path / "data", bot_delay=0.05, offer_seconds=4) as running:
+    with LiveServer(tmp_path / "data", bot_delay=0.05, offer_seconds=4, options=DEALS) as running:
         yield running
 
 
