@@ -9,20 +9,23 @@ from pathlib import Path
 from tests.server.harness import Harness, receive_state, wait_for
 
 
-def test_a_thinking_bot_does_not_hold_up_other_tables(harness: Harness) -> None:
-    ann, bob, cid = harness.player("Ann"), harness.player("Bob"), harness.player("Cid")
-    slow = ann.create(["human", "strong"])
-    ann.act(slow, ["draw"], move=0)
-    ann.act(slow, ["end"], move=1)  # the strong bot now searches for a second per decision
-    other = bob.create(["human", "human"])
-    cid.join(other)
-    for move, action in enumerate([["draw"], ["end"]]):
-        assert bob.act(other, action, move=move).status_code == 200
-    assert cid.act(other, ["draw"], move=2).status_code == 200
-    # The bot's turn is at least two decisions of a second: had it held up the server, these
-    # moves would have waited for its turn to end.
-    assert ann.state(slow)["to_move"] == 1
-    wait_for(lambda: ann.state(slow)["to_move"] == 0, timeout=30, what="the bot's move")
+def test_a_thinking_bot_does_not_hold_up_other_tables(tmp_path: Path) -> None:
+    # A bot that thinks 3 s a decision: the other table's moves below take far less even
+    # on a loaded machine (a 1 s bot finished its turn first there once).
+    with Harness(tmp_path, bot_levels={"strong": "mcts:time=3"}) as harness:
+        ann, bob, cid = harness.player("Ann"), harness.player("Bob"), harness.player("Cid")
+        slow = ann.create(["human", "strong"])
+        ann.act(slow, ["draw"], move=0)
+        ann.act(slow, ["end"], move=1)  # the strong bot now searches
+        other = bob.create(["human", "human"])
+        cid.join(other)
+        for move, action in enumerate([["draw"], ["end"]]):
+            assert bob.act(other, action, move=move).status_code == 200
+        assert cid.act(other, ["draw"], move=2).status_code == 200
+        # The bot's turn is at least two decisions of 3 s: had it held up the server, these
+        # moves would have waited for its turn to end.
+        assert ann.state(slow)["to_move"] == 1
+        wait_for(lambda: ann.state(slow)["to_move"] == 0, timeout=60, what="the bot's move")
 
 
 def test_bots_pause_visibly_before_moving(tmp_path: Path) -> None:
