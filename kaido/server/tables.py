@@ -11,6 +11,7 @@ queued behind the failed one must not run on top of the change the database refu
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import secrets
 import threading
@@ -84,8 +85,9 @@ class TableManager:
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._preferences: dict[int, dict[str, Any]] = {}
-        self._made = 0
-        """Tables this process made (their seeds follow `settings.table_seeds`, if set)."""
+        first = settings.table_seeds
+        self._seeds = None if first is None else itertools.count(first)
+        """The seeds of the tables this process makes, if fixed (`settings.table_seeds`)."""
 
     # ---- finding tables -----------------------------------------------------------------
 
@@ -295,10 +297,7 @@ class TableManager:
         return runtime
 
     def _next_seed(self) -> int:
-        with self._lock:
-            self._made += 1
-            first = self.settings.table_seeds
-            return secrets.randbelow(2**31) if first is None else first + self._made - 1
+        return secrets.randbelow(2**31) if self._seeds is None else next(self._seeds)
 
     def _game(self, game_id: str) -> Game[Any]:
         try:
