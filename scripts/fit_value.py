@@ -1,7 +1,6 @@
 """Fit a game's search evaluation (kaido/agents/fitted.py) to heuristic self-play and
 write it to the game's data/value.json.
 
-    .venv/bin/python scripts/fit_value.py --game cargo_empire --games 1500 --seed 100000
     .venv/bin/python scripts/fit_value.py --game forwarder_of_xanadu --games 1000 --jobs 2
 
 Plays seeded games between heuristic bots; at every other decision it records each
@@ -171,9 +170,7 @@ def load(path: Path, names: tuple[str, ...]) -> tuple[Played, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--game", required=True, choices=("cargo_empire", "forwarder_of_xanadu"), help="game id"
-    )
+    parser.add_argument("--game", required=True, choices=("forwarder_of_xanadu",), help="game id")
     parser.add_argument("--games", type=int, default=1500, help="heuristic games to fit on")
     parser.add_argument("--seed", type=int, default=100000, help="seed of the first game")
     parser.add_argument("--players", type=int, default=4, help="seats per game")

@@ -9,7 +9,9 @@ into shares of a win that sum to 1.
 
 Why fitted, not hand-set: a heuristic's own projection of the final score predicts the
 winner poorly early in a game, and a search valued by it barely beats the heuristic it is
-built on (bench/README.md has the figures for Cargo Empire and Forwarder of Xanadu).
+built on (bench/README.md has the figures for Forwarder of Xanadu). A better predictor is
+not always a better guide, though: Cargo Empire's search played far worse on such a model
+than on its heuristic's projection, and values positions with that (bench/README.md).
 """
 
 from __future__ import annotations

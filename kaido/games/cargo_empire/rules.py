@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.cargo_empire import engine, explain, solo, text, value, views
+from kaido.games.cargo_empire import bots, engine, explain, solo, text, views
 from kaido.games.cargo_empire.board import (
     ANY_AND_STEP,
     ANY_CARD,
@@ -279,10 +279,10 @@ class CargoEmpire(Game[CEState]):
         return views.determinize(state, player, rng)
 
     def evaluate(self, state: CEState, player: int) -> float:
-        return value.evaluate_all(state)[player]
+        return bots.evaluate_all(state)[player]
 
     def evaluate_all(self, state: CEState) -> list[float]:
-        return value.evaluate_all(state)
+        return bots.evaluate_all(state)
 
     def invariants(self, state: CEState) -> None:
         views.invariants(state)

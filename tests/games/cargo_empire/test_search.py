@@ -1,4 +1,5 @@
-"""What search agents read of a Cargo Empire position (not rules): the fitted evaluation."""
+"""What search agents read of a Cargo Empire position (not rules): the evaluation, a
+softmax of the heuristic's projection."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import pytest
 
 from kaido.agents import make_agent
 from kaido.games.cargo_empire import GAME
+from kaido.games.cargo_empire.bots import evaluate_all, projection
 from kaido.games.cargo_empire.state import CEState
-from kaido.games.cargo_empire.value import FEATURES, VALUE, evaluate_all, features
 from tests.conformance.play import fingerprint
 from tests.games.cargo_empire.helpers import setup_done
 
@@ -24,27 +25,28 @@ def _played(decisions: int, seed: int = 2, until_round: int = 0) -> CEState:
 
 
 def test_the_evaluation_is_each_players_share_of_a_win() -> None:
-    """Values are shares of a win: they sum to 1, rank the players as their expected VP
+    """Values are shares of a win: they sum to 1, rank the players as their projections
     do, are what `evaluate` gives each seat, and leave the position as it was."""
     st = _played(60)
     seen = fingerprint(st)
     values = evaluate_all(st)
     assert fingerprint(st) == seen
     assert sum(values) == pytest.approx(1.0) and all(0 < v < 1 for v in values)
-    expected = VALUE.expected(st)
-    assert sorted(range(4), key=values.__getitem__) == sorted(range(4), key=expected.__getitem__)
+    projected = [projection(st, p) for p in range(4)]
+    assert sorted(range(4), key=values.__getitem__) == sorted(range(4), key=projected.__getitem__)
     assert values == [GAME.evaluate(st, p) for p in range(4)]
 
 
-def test_more_vp_now_is_worth_more_in_the_last_round() -> None:
-    """The fitted weights make sense where they can be checked: in round 3, a player
-    with 5 more VP of goal cards or city cards (all else equal) expects more VP."""
+def test_a_city_card_more_raises_ones_share_and_lowers_the_others() -> None:
+    """CE-END-4: a city card is 5 VP at the end; in round 3, one more (all else equal)
+    is worth a larger share of the win to its owner, a smaller one to everyone else."""
     st = _played(10_000, seed=5, until_round=3)
     assert st.round == 3
-    model = VALUE.model[3]
-    for name in ("goals_vp", "cards_vp", "track_vp"):
-        assert model.base[FEATURES.index(name)] > 0.3, name
-    assert len(features(st, 0)) == len(FEATURES)
+    before = evaluate_all(st)
+    st.pcities[0].append(st.display[0])
+    after = evaluate_all(st)
+    assert after[0] > before[0]
+    assert all(after[p] < before[p] for p in range(1, 4))
 
 
 def test_the_end_of_the_game_gives_the_whole_win_to_the_winner() -> None:

@@ -1,0 +1,61 @@
+"""What the heuristic agent reads of the development track (not rules): the bonus spaces
+ahead of its markers (CE-DEV-12), so that it picks rows towards them (CE-DEV-8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kaido.agents import make_agent
+from kaido.games.cargo_empire import GAME, bots
+from kaido.games.cargo_empire.board import B_CAR, B_GOAL, B_LOCO, B_SHIP
+from kaido.games.cargo_empire.state import F_ROW, CEState
+from kaido.games.cargo_empire.track import SEG, layout
+
+
+def _first_row_choice(seed: int) -> CEState:
+    """A heuristic game dealt from `seed`, up to its first choice of a row."""
+    st = GAME.setup(GAME.make_options(players=4), seed)
+    agents = [make_agent("heuristic", GAME, p) for p in range(4)]
+    while st.stack[-1][0] != F_ROW:
+        GAME.apply(st, agents[GAME.to_move(st)].choose(GAME, st))
+    return st
+
+
+def test_bonuses_ahead_count_the_better_row_of_the_first_tile() -> None:
+    """CE-DEV-8, CE-DEV-12: before its first move a marker may take either row of tile 1;
+    the row's first four spaces count, each step further discounted."""
+    st = GAME.setup(GAME.make_options(players=4), 1)
+    upper, lower = layout(st)[0][0].rows
+    assert (upper, lower) == ((B_SHIP, 0, B_GOAL, 0), (0, B_CAR, 0, B_LOCO))  # seed 1's tile
+    worth, decay = bots.BONUS_WORTH, bots.AHEAD_DECAY
+    upper_worth = worth[B_SHIP] + decay**2 * worth[B_GOAL]
+    lower_worth = decay * worth[B_CAR] + decay**3 * worth[B_LOCO]
+    assert upper_worth > lower_worth
+    assert bots.bonuses_ahead(st, 0) == pytest.approx(3 * upper_worth)
+
+
+def test_bonuses_ahead_follow_the_row_a_marker_took() -> None:
+    """CE-DEV-9: once on a row, only that row's spaces lie ahead."""
+    st = GAME.setup(GAME.make_options(players=4), 1)
+    st.rows[0] = 2  # the car marker took the lower row of tile 1 ...
+    st.marker[0] = 1 * SEG + 1  # ... and stands on its car bonus
+    worth, decay = bots.BONUS_WORTH, bots.AHEAD_DECAY
+    lower_rest = decay * worth[B_LOCO]  # the lower row's last two spaces: none, locomotive
+    upper2, lower2 = layout(st)[0][1].rows  # the intermediate space, then tile 2's first
+    after_tile = decay**3 * max(worth[upper2[0]], worth[lower2[0]])
+    at_start = 2 * (worth[B_SHIP] + decay**2 * worth[B_GOAL])  # the other two markers
+    assert bots.bonuses_ahead(st, 0) == pytest.approx(lower_rest + after_tile + at_start)
+
+
+def test_the_heuristic_picks_the_row_with_the_bonuses_ahead() -> None:
+    """CE-DEV-8: seed 7's first row choice is between a car bonus now and a goal bonus
+    three spaces on (upper) and a ship and a locomotive bonus (lower); the heuristic takes
+    the upper row, which it passed by when it looked no further than the turn's end (as
+    `heuristic:ahead=false` still does)."""
+    st = _first_row_choice(7)
+    upper, lower = layout(st)[0][0].rows
+    assert (upper, lower) == ((B_CAR, 0, 0, B_GOAL), (0, B_SHIP, B_LOCO, 0))
+    choice = make_agent("heuristic", GAME, 99).choose(GAME, st)
+    assert choice.kind == "row" and choice.args == (0,)
+    blind = make_agent("heuristic:ahead=false", GAME, 99).choose(GAME, st)
+    assert blind.args == (1,)
