@@ -84,14 +84,14 @@ def evaluate_all(st: CEState) -> list[float]:
 def bonuses_ahead(st: CEState, p: int) -> float:
     """The bonus spaces (CE-DEV-12) ahead of `p`'s three markers, each by `BONUS_WORTH`,
     discounted by the steps to it; where a row is still to be chosen, the better row."""
-    sides = layout(st)[0]
+    cache, track = st.comp.cache, tuple(st.track)
     total = 0.0
     for idx in range(3 * p, 3 * p + 3):
-        key = ("ahead", tuple(st.track), st.marker[idx], st.rows[idx])
-        worth = st.comp.cache.get(key)
+        key = ("ahead", track, st.marker[idx], st.rows[idx])
+        worth = cache.get(key)
         if worth is None:
             seg, space = divmod(st.marker[idx], SEG)
-            worth = st.comp.cache[key] = _ahead(sides, seg, space, st.rows[idx], AHEAD)
+            worth = cache[key] = _ahead(layout(st)[0], seg, space, st.rows[idx], AHEAD)
         total += worth
     return total
 
