@@ -9,6 +9,19 @@ from typing import Any
 from kaido.core.errors import RecordError
 
 
+def places(keys: Sequence[Sequence[float]]) -> tuple[int, ...]:
+    """Each player's place from sort keys, larger is better (`(score, tie_break_1, ...)`):
+    1 + how many are ahead, so tied players share a place and the next is skipped."""
+    return tuple(1 + sum(1 for other in keys if tuple(other) > tuple(mine)) for mine in keys)
+
+
+def win_shares(ranks: Sequence[int]) -> list[float]:
+    """Each place's share of the win: 1 alone first, 1/k for each of k tied first, else 0
+    (how tournaments count wins and searches value finished games)."""
+    first = sum(1 for r in ranks if r == 1)
+    return [1 / first if r == 1 else 0.0 for r in ranks]
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """`scores[p]` is player p's final score; `ranks[p]` their place (1 = first).
@@ -24,11 +37,14 @@ class Result:
     def winners(self) -> tuple[int, ...]:
         return tuple(p for p, rank in enumerate(self.ranks) if rank == 1)
 
+    @property
+    def win_shares(self) -> list[float]:
+        return win_shares(self.ranks)
+
     @classmethod
     def from_keys(cls, scores: Sequence[float], keys: Sequence[Sequence[float]]) -> Result:
         """Places from sort keys, larger is better: `(score, tie_break_1, ...)` per player."""
-        ranks = tuple(1 + sum(1 for other in keys if tuple(other) > tuple(mine)) for mine in keys)
-        return cls(tuple(scores), ranks)
+        return cls(tuple(scores), places(keys))
 
     def forfeited(self, leavers: set[int]) -> Result:
         """The places when `leavers` left before the end: below everyone who stayed, the

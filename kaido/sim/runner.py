@@ -15,6 +15,7 @@ from typing import Any
 
 from kaido.core.match import Match, play_out
 from kaido.core.options import Options
+from kaido.core.result import win_shares
 from kaido.games import get_game
 
 
@@ -118,10 +119,10 @@ def summarize(outcomes: list[GameOutcome], players: int) -> dict[str, Any]:
     by_seat = [0.0] * players
     bots: dict[str, dict[str, Any]] = {}
     for outcome in outcomes:
-        winners = [p for p, r in enumerate(outcome.ranks) if r == 1]
+        shares = win_shares(outcome.ranks)
         for seat, spec in enumerate(outcome.seats):
             bot = bots.setdefault(spec, {"seats": 0, "wins": 0.0, "scores": [], "ranks": []})
-            share = 1 / len(winners) if seat in winners else 0.0
+            share = shares[seat]
             by_seat[seat] += share
             bot["seats"] += 1
             bot["wins"] += share

@@ -13,6 +13,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from kaido.core.result import win_shares
+
 Z95 = 1.959963984540054
 
 
@@ -23,12 +25,6 @@ class Played:
     seats: tuple[str, ...]
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
-
-
-def win_shares(ranks: Sequence[int]) -> list[float]:
-    """Each seat's share of the win: 1 alone first, 1/k for k tied first, else 0."""
-    first = sum(1 for r in ranks if r == 1)
-    return [1 / first if r == 1 else 0.0 for r in ranks]
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:

@@ -38,6 +38,8 @@ def test_options_defaults_and_validation() -> None:
 def test_result_places_share_ties_and_skip() -> None:
     result = Result.from_keys([5, 7, 7], [(5, 0), (7, 1), (7, 1)])
     assert result.ranks == (3, 1, 1) and result.winners == (1, 2)
+    assert result.win_shares == [0.0, 0.5, 0.5]
+    assert Result.from_keys([9, 2], [(9,), (2,)]).win_shares == [1.0, 0.0]
     assert result_value(result, 1) == pytest.approx(0.75)
     assert result_value(result, 0) == 0.0
     assert Result.from_keys([3, 3], [(3, 2), (3, 1)]).ranks == (1, 2)

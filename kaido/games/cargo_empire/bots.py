@@ -17,6 +17,7 @@ from kaido.agents.base import Agent
 from kaido.agents.fitted import softmax
 from kaido.core.actions import Action
 from kaido.core.game import Game
+from kaido.core.result import places, win_shares
 from kaido.games.cargo_empire.board import TrackTile
 from kaido.games.cargo_empire.engine import present, to_move
 from kaido.games.cargo_empire.scoring import (
@@ -74,10 +75,7 @@ def evaluate_all(st: CEState) -> list[float]:
     three heuristic bots, valued by the projection 26 of the same 100. The search steered
     into the fitted weights' errors (bench/README.md)."""
     if st.phase == PHASE_OVER:
-        keys = ranking_keys(st, st.final or [])
-        best = max(keys)
-        winners = keys.count(best)
-        return [1.0 / winners if k == best else 0.0 for k in keys[: st.n]]
+        return win_shares(places(ranking_keys(st, st.final or [])))[: st.n]
     return softmax([projection(st, p) for p in range(st.n)], TEMPERATURE[st.round - 1])
 
 

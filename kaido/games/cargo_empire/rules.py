@@ -10,7 +10,7 @@ from kaido.core.errors import IllegalAction, OptionError
 from kaido.core.events import Event
 from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
-from kaido.core.result import Result
+from kaido.core.result import Result, places
 from kaido.core.rng import Rng
 from kaido.games.cargo_empire import bots, engine, explain, solo, text, views
 from kaido.games.cargo_empire.board import (
@@ -261,9 +261,8 @@ class CargoEmpire(Game[CEState]):
         in the view (`scores`, its last row) and the terminal board."""
         scores = state.final or []
         keys = ranking_keys(state, scores)
-        ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
         seats = state.seats
-        return Result(tuple(float(sum(s)) for s in scores[:seats]), tuple(ranks[:seats]))
+        return Result(tuple(float(sum(s)) for s in scores[:seats]), places(keys)[:seats])
 
     def balance(self, state: CEState, events: Sequence[Event]) -> dict[str, float]:
         """The winners' points by category, and each kept goal card's value (`kaido

@@ -138,6 +138,5 @@ def evaluate_all(game: Game[Any], s: FXState) -> list[float]:
     """Each player's share of a win: the winners' at the end (FX-TIE-1), else the fitted
     model's (`VALUE.shares`)."""
     if s.phase == OVER:
-        winners = game.result(s).winners
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
+        return game.result(s).win_shares
     return VALUE.shares(s)
