@@ -10,6 +10,9 @@ is played and two runs with the same seeds play the same deals. The tested seat 
 decision with `--search` where a legal action's kind is in `--at` (all kinds by default)
 and not in `--except`, else with its own `--base` bot; the other seats are `--base` bots.
 A win is the first place (CE-END-6..9 breaks ties in Cargo Empire).
+
+`--peek` lets the tested seat's search see the true state (its worlds are the game itself,
+not deals from its view): a bound on what handling hidden information better could give.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ import argparse
 import statistics
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rich.progress import Progress
 
 from kaido.agents import make_agent
 from kaido.core.actions import Action
+from kaido.core.game import Game
+from kaido.core.rng import Rng
 from kaido.games import get_game
 from kaido.tournament.ratings import wilson
 
@@ -36,6 +41,20 @@ class Split(NamedTuple):
     exclude: frozenset[str]
     players: int
     seed: int
+    peek: bool = False
+
+
+class Peeking:
+    """A game whose `determinize` deals nothing: the searcher's world is the true state."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def determinize(self, state: Any, player: int, rng: Rng) -> Any:
+        return state.copy()
 
 
 class Outcome(NamedTuple):
@@ -58,10 +77,13 @@ def play(split: Split, i: int) -> Outcome:
     state = game.setup(game.make_options(players=split.players), seed)
     bots = [make_agent(split.base, game, seed * 7 + p) for p in range(split.players)]
     search = make_agent(split.search, game, seed * 13)
+    searcher: Any = Peeking(game) if split.peek else game
     while not game.is_over(state):
         mover = game.to_move(state)
-        searched = mover == seat and searches(split, game.legal_actions(state))
-        game.apply(state, (search if searched else bots[mover]).choose(game, state))
+        if mover == seat and searches(split, game.legal_actions(state)):
+            game.apply(state, search.choose(searcher, state))
+        else:
+            game.apply(state, bots[mover].choose(game, state))
     result = game.result(state)
     others = [s for p, s in enumerate(result.scores) if p != seat]
     return Outcome(seat, result.ranks[seat] == 1, result.scores[seat], statistics.mean(others))
@@ -79,6 +101,7 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="index of the first game")
     parser.add_argument("--seed", type=int, default=5000, help="seed of game 0")
     parser.add_argument("--jobs", type=int, default=1, help="games played side by side")
+    parser.add_argument("--peek", action="store_true", help="the search sees the true state")
     args = parser.parse_args()
 
     def kinds(text: str) -> frozenset[str]:
@@ -92,6 +115,7 @@ def main() -> None:
         kinds(args.exclude),
         args.players,
         args.seed,
+        args.peek,
     )
     indices = range(args.start, args.start + args.games)
     outcomes: list[Outcome] = []
