@@ -86,9 +86,8 @@ def add(
     tally.fallbacks += removed
     tally.games_with_fallback += removed > 0
     tally.turns += 3 * st.turns * st.n  # CE-MNT-1: three rounds
-    winners = get_game("cargo_empire").result(st).winners
-    for p in winners:
-        tally.wins_by_place[first_order.index(p)] += 1 / len(winners)
+    for p, share in enumerate(get_game("cargo_empire").result(st).win_shares):
+        tally.wins_by_place[first_order.index(p)] += share
     tally.colours.update(colours)
     tally.express += express
     for p in range(st.n):

@@ -178,8 +178,7 @@ class Game(ABC, Generic[S]):
         figures: dict[str, float] = {}
         rows = summary["breakdown"][:-1]  # the last row is the total
         if rows:
-            ranks = self.result(state).ranks
-            winners = [p for p, rank in enumerate(ranks) if rank == 1]
+            winners = self.result(state).winners
             for row in rows:
                 won = sum(row["values"][p] for p in winners) / len(winners)
                 figures[f"winners' points: {row['label']}"] = won
