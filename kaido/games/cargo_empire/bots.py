@@ -24,6 +24,7 @@ from kaido.games.cargo_empire.scoring import (
     category_scores,
     posts_in,
     ranking_keys,
+    set_counts,
     tier_count,
     tiered,
 )
@@ -124,8 +125,8 @@ def _row(sides: tuple[TrackTile, ...], seg: int, rows: int) -> tuple[int, ...]:
 
 
 def goal_progress(st: CEState, p: int) -> float:
-    """VP of goal tiers not reached yet, in proportion to the way made towards them: what
-    makes the look-ahead pursue goals that score nothing until a threshold."""
+    """VP of goal tiers and sets not reached yet, in proportion to the way made towards
+    them: what makes the look-ahead pursue goals that score nothing until a threshold."""
     total = 0.0
     for g in st.goals[p]:
         goal = st.comp.goals[g - 1]
@@ -135,6 +136,9 @@ def goal_progress(st: CEState, p: int) -> float:
             total += max(
                 ((vp - now) * have / need for need, vp in goal.tiers if have < need), default=0
             )
+        elif goal.kind == "sets":  # the groups that are ahead of the rest: a set begun
+            counts = set_counts(st, p, goal)
+            total += goal.vp * sum(1 for n in counts if n > min(counts)) / len(counts)
         elif goal.kind == "four_posts":
             most = max(posts_in(st, p, c) for c in range(st.comp.cities))
             total += goal.vp * (most / 4) ** 2 if most < 4 else 0  # one post is no start

@@ -72,16 +72,20 @@ def tier_count(st: CEState, p: int, goal: Goal) -> int:
     return sum(1 for c in present_cities(st, p) if in_group(st, c, goal.groups[0], harbour))
 
 
-def goal_value(st: CEState, p: int, goal: Goal) -> int:
+def set_counts(st: CEState, p: int, goal: Goal) -> list[int]:
+    """A sets goal's count of cities where present, one for each of its groups."""
     cities = present_cities(st, p)
     harbour = harbours_for(st, p)
+    return [sum(1 for c in cities if in_group(st, c, g, harbour)) for g in goal.groups]
+
+
+def goal_value(st: CEState, p: int, goal: Goal) -> int:
     kind = goal.kind
     if kind == "sets":  # CE-GOAL-1..8: cities are in one group each, so sets = minimum
-        return goal.vp * min(
-            sum(1 for c in cities if in_group(st, c, g, harbour)) for g in goal.groups
-        )
+        return goal.vp * min(set_counts(st, p, goal))
     if kind in ("count", "held"):  # CE-GOAL-10..17, CE-GOAL-21
         return tiered(tier_count(st, p, goal), goal.tiers)
+    cities = present_cities(st, p)
     if kind == "network":
         return goal.vp * largest_network(st, cities)
     if kind == "each":

@@ -7,7 +7,7 @@ import pytest
 
 from kaido.agents import make_agent
 from kaido.games.cargo_empire import GAME, bots
-from kaido.games.cargo_empire.board import B_CAR, B_GOAL, B_LOCO, B_SHIP
+from kaido.games.cargo_empire.board import B_CAR, B_GOAL, B_LOCO, B_SHIP, CITY_COLOURS
 from kaido.games.cargo_empire.state import F_ROW, CEState
 from kaido.games.cargo_empire.track import SEG, layout
 
@@ -59,3 +59,29 @@ def test_the_heuristic_picks_the_row_with_the_bonuses_ahead() -> None:
     assert choice.kind == "row" and choice.args == (0,)
     blind = make_agent("heuristic:ahead=false", GAME, 99).choose(GAME, st)
     assert blind.args == (1,)
+
+
+def _present_only_in(st: CEState, p: int, cities: list[int]) -> None:
+    """Clear every post of `p` and put one on the trading-post spaces of `cities`."""
+    for c in range(st.comp.cities):
+        st.tp[c * st.n + p] = int(c in cities)
+        for space in (2 * c, 2 * c + 1):
+            if st.dem[space] == p:
+                st.dem[space] = -1
+
+
+def test_goal_progress_counts_a_set_begun() -> None:
+    """CE-GOAL-1: goal 1 scores 3 VP a red-and-blue pair, nothing for a red city alone;
+    the look-ahead counts a red city beyond the pairs as half a pair to come, so that it
+    goes for the blue city the next pair lacks rather than another red one."""
+    st = GAME.setup(GAME.make_options(players=4), 1)
+    st.goals[0] = [1]
+    colours = [CITY_COLOURS[c] for c in st.comp.colours]
+    red = [c for c, colour in enumerate(colours) if colour == "red"]
+    blue = [c for c, colour in enumerate(colours) if colour == "blue"]
+    _present_only_in(st, 0, red[:2] + blue[:1])
+    assert bots.goal_progress(st, 0) == pytest.approx(3 / 2)  # one pair, a red one spare
+    _present_only_in(st, 0, red[:2] + blue[:2])
+    assert bots.goal_progress(st, 0) == 0  # two pairs, nothing begun
+    _present_only_in(st, 0, red[:3] + blue[:1])
+    assert bots.goal_progress(st, 0) == pytest.approx(3 / 2)  # more red adds nothing
