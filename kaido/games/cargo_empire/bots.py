@@ -138,7 +138,8 @@ def goal_progress(st: CEState, p: int) -> float:
             )
         elif goal.kind == "sets":  # the groups that are ahead of the rest: a set begun
             counts = set_counts(st, p, goal)
-            total += goal.vp * sum(1 for n in counts if n > min(counts)) / len(counts)
+            low = min(counts)
+            total += goal.vp * sum(1 for n in counts if n > low) / len(counts)
         elif goal.kind == "four_posts":
             most = max(posts_in(st, p, c) for c in range(st.comp.cities))
             total += goal.vp * (most / 4) ** 2 if most < 4 else 0  # one post is no start
