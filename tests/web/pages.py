@@ -81,7 +81,23 @@ class Frames:
 
     def __init__(self, page: Page) -> None:
         self.messages: list[dict[str, Any]] = []
+        self.errors: list[str] = []  # what the page's scripts raised
+        self.closed = 0  # connections that closed (the page then reconnects)
         page.on("websocket", self._watch)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def _watch(self, socket: WebSocket) -> None:
         socket.on("framereceived", lambda payload: self.messages.append(json.loads(payload)))
+        socket.on("close", self._count_close)
+
+    def _count_close(self, _socket: WebSocket) -> None:
+        self.closed += 1
+
+    def lately(self) -> dict[str, Any]:
+        """The last messages received, briefly, the errors and the closed connections: what
+        a failing wait reports."""
+        brief = [
+            {key: m.get(key) for key in ("type", "version", "to_move", "seat", "code") if key in m}
+            for m in self.messages[-5:]
+        ]
+        return {"messages": brief, "errors": self.errors, "closed": self.closed}

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from kaido.core.records import Record
 from kaido.games import get_game
@@ -49,10 +50,15 @@ PREFERENCE = ["settlement", "city", "road", "roll", "maritime", "discard", "robb
 PREFERENCE += ["trade_with", "reject", "withdraw", "end"]
 
 
-def decisions(page: Page) -> list[list[Any]]:
+def decisions(page: Page, frames: Frames | None = None) -> list[list[Any]]:
     """The actions this page offers now, or [] at the end. Each must be reachable: clickable
-    (on the board or in the list), in the menu of its place, or in its control."""
-    page.wait_for_selector(f"{OFFERED}, {FINISHED}", timeout=60_000, state="attached")
+    (on the board or in the list), in the menu of its place, or in its control. (`frames`,
+    the page's messages, are reported if it offers nothing.)"""
+    try:
+        page.wait_for_selector(f"{OFFERED}, {FINISHED}", timeout=60_000, state="attached")
+    except PlaywrightTimeout as error:
+        seen = what_the_page_shows(page) | {"received": frames.lately() if frames else None}
+        raise AssertionError(f"the page offers nothing: {seen}") from error
     if page.locator(FINISHED).count():
         return []
     found: list[str] = page.eval_on_selector_all(CHOICES, "els => els.map(e => e.dataset.action)")
@@ -63,6 +69,24 @@ def decisions(page: Page) -> list[list[Any]]:
         reachable = action_key(action) in found or place_of(action) in menus
         assert reachable or (control and page.locator(f"{PAGE} {control}").count()), action
     return legal
+
+
+def what_the_page_shows(page: Page) -> dict[str, Any]:
+    """What a failing wait reports: the page's state and the server's, side by side."""
+    shown = page.evaluate(
+        """() => {
+            const page = document.querySelector('.table-page');
+            return {
+                classes: page && page.className, version: page && page.dataset.version,
+                offline: Boolean(document.querySelector('.connection-lost')),
+                actions: [...document.querySelectorAll('[data-action]')].length,
+                status: (document.querySelector('.side') || {}).innerText,
+            };
+        }"""
+    )
+    state = api_state(page, table_of(page))
+    server = {key: state.get(key) for key in ("version", "status", "seat", "to_move", "legal")}
+    return {"page": shown, "server": server}
 
 
 def table_of(page: Page) -> str:
@@ -135,7 +159,10 @@ def write_offer(page: Page, side: str, give: int, ask: int) -> None:
     editor.locator(f".counters.{side}-ask [data-kind='{ask}'] .inc").click()
     expect(editor.locator(f".counters.{side}-ask [data-kind='{give}'] .inc")).to_be_disabled()
     editor.locator(f".send-{side}").click()
-    page.wait_for_selector(f".table-page:not([data-version='{version}'])")
+    # The page sends the offer card by card, each action once the last is done: wait for
+    # the last (the page no longer pending), else the test could read the table between
+    # two of them and wait for this page to decide when the others answer.
+    page.wait_for_selector(f"{PAGE}:not([data-version='{version}'])")
 
 
 def choose(actions: list[list[Any]]) -> list[Any]:
@@ -338,7 +365,7 @@ def test_two_humans_never_receive_each_others_hand(
             continue
         page = pages[state["to_move"]]
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
-        actions = decisions(page)
+        actions = decisions(page, frames[state["to_move"]])
         terms = offer_terms(page)
         turn = state["view"]["turns"]
         # The host offers until the guest has countered once; the guest answers first, and
@@ -379,6 +406,7 @@ def test_two_humans_never_receive_each_others_hand(
     assert done == {"offered", "countered"}, done
     record = Record.loads(host.evaluate(f"fetch('/api/tables/{table}/record').then(r => r.text())"))
     check_frames_against_the_engine(record, frames)
+    assert [f.errors for f in frames] == [[], []]
     for context in contexts:
         context.close()
 
