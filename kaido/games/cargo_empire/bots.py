@@ -22,9 +22,9 @@ from kaido.games.cargo_empire.board import TrackTile
 from kaido.games.cargo_empire.engine import present, to_move
 from kaido.games.cargo_empire.scoring import (
     category_scores,
+    group_counts,
     posts_in,
     ranking_keys,
-    set_counts,
     tier_count,
     tiered,
 )
@@ -137,7 +137,7 @@ def goal_progress(st: CEState, p: int) -> float:
                 ((vp - now) * have / need for need, vp in goal.tiers if have < need), default=0
             )
         elif goal.kind == "sets":  # the groups that are ahead of the rest: a set begun
-            counts = set_counts(st, p, goal)
+            counts = group_counts(st, p, goal)
             low = min(counts)
             total += goal.vp * sum(1 for n in counts if n > low) / len(counts)
         elif goal.kind == "four_posts":

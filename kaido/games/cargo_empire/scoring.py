@@ -68,12 +68,12 @@ def tier_count(st: CEState, p: int, goal: Goal) -> int:
     or cards held (CE-GOAL-16, CE-GOAL-21; AMB-9: this card counts itself)."""
     if goal.kind == "held":
         return len(st.pcities[p]) if goal.what == "city_cards" else len(st.goals[p])
-    harbour = harbours_for(st, p)
-    return sum(1 for c in present_cities(st, p) if in_group(st, c, goal.groups[0], harbour))
+    return group_counts(st, p, goal)[0]
 
 
-def set_counts(st: CEState, p: int, goal: Goal) -> list[int]:
-    """A sets goal's count of cities where present, one for each of its groups."""
+def group_counts(st: CEState, p: int, goal: Goal) -> list[int]:
+    """Cities where present in each of the goal's groups: a count goal has one group, a
+    sets goal two or four."""
     cities = present_cities(st, p)
     harbour = harbours_for(st, p)
     return [sum(1 for c in cities if in_group(st, c, g, harbour)) for g in goal.groups]
@@ -82,7 +82,7 @@ def set_counts(st: CEState, p: int, goal: Goal) -> list[int]:
 def goal_value(st: CEState, p: int, goal: Goal) -> int:
     kind = goal.kind
     if kind == "sets":  # CE-GOAL-1..8: cities are in one group each, so sets = minimum
-        return goal.vp * min(set_counts(st, p, goal))
+        return goal.vp * min(group_counts(st, p, goal))
     if kind in ("count", "held"):  # CE-GOAL-10..17, CE-GOAL-21
         return tiered(tier_count(st, p, goal), goal.tiers)
     cities = present_cities(st, p)
