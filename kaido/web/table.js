@@ -62,6 +62,7 @@ class TablePage {
     this.log = [];
     this.board = undefined; // undefined: not loaded yet; null: the generic view
     this.pending = false;
+    this.sentAt = -1; // the version the action awaiting its answer was sent at
     this.online = false;
     this.closed = false;
     this.retries = 0;
@@ -138,7 +139,9 @@ class TablePage {
       else this.log.splice(message.log_from, this.log.length, ...message.log);
     }
     this.message = message;
-    this.pending = false;
+    // The answer to an action is the next version (or an error): a state at the version it
+    // was sent at (a vote, a bot thinking) leaves the page waiting, so nothing is sent twice.
+    if (message.version !== this.sentAt) this.pending = false;
     this.sendQueued();
     if (this.board === undefined && message.status !== "open") {
       this.board = null;
@@ -165,6 +168,7 @@ class TablePage {
   send(payload) {
     if (!this.canAct() || !this.message) return;
     this.pending = true;
+    this.sentAt = this.message.version;
     this.socket.send(JSON.stringify({ ...payload, move: this.message.version, id: ++this.requests }));
     this.render();
   }
@@ -179,7 +183,7 @@ class TablePage {
 
   sendQueued() {
     const m = this.message;
-    if (!this.queue.length) return false;
+    if (!this.queue.length || this.pending) return false;
     const next = this.queue.shift();
     const legal = m.to_move === m.seat && m.legal.some((item) => actionKey(item.action) === actionKey(next));
     if (!legal || !this.online) {

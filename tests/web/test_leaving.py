@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.server.live import LiveServer
 from tests.web.pages import click_action, create_table, play_as_guest, sign_up
@@ -60,3 +60,39 @@ def test_removing_a_player_absent_past_their_clock(browser: Browser, server: Liv
     kick.click()
     expect(ann.locator(".side .seats li[data-seat='1']")).to_contain_text("left the game")
     expect(bob.locator(".take-back")).to_have_count(0)
+
+
+def test_a_vote_while_an_action_is_on_its_way_leaves_the_page_waiting(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A state at the version an action was sent at (another player's vote to abandon) is no
+    answer to the action: the page stays waiting until the answer, so nothing is sent twice."""
+    ann, bob, _table = two_people(browser, server)
+    held: list[str | bytes] = []
+    links: list[WebSocketRoute] = []
+
+    def hold_actions(page_side: WebSocketRoute) -> None:
+        server_side = page_side.connect_to_server()  # the server's messages pass untouched
+        links.append(server_side)
+
+        def from_page(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "act":
+                held.append(message)
+            else:
+                server_side.send(message)
+
+        page_side.on_message(from_page)
+
+    ann.route_web_socket("**/ws/tables/*", hold_actions)
+    ann.reload()  # her connection now passes through the route
+    ann.wait_for_selector(".table-page:not(.pending) button.legal")
+    version = ann.locator(".table-page").get_attribute("data-version")
+    ann.locator("button.legal").first.click()
+    expect(ann.locator(".table-page.pending")).to_have_count(1)
+    assert len(held) == 1
+    bob.click(".leave-game button.abandon")
+    expect(ann.locator(".abandon-votes")).to_be_visible()  # the vote's state has arrived
+    expect(ann.locator(f".table-page.pending[data-version='{version}']")).to_have_count(1)
+    links[-1].send(held.pop())
+    expect(ann.locator(".table-page:not(.pending)")).not_to_have_attribute("data-version", version)
+    assert held == []
