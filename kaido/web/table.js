@@ -61,8 +61,7 @@ class TablePage {
     this.message = null;
     this.log = [];
     this.board = undefined; // undefined: not loaded yet; null: the generic view
-    this.pending = false;
-    this.sentAt = -1; // the version the action awaiting its answer was sent at
+    this.awaiting = null; // the version an action awaiting its answer was sent at, if one is
     this.online = false;
     this.closed = false;
     this.retries = 0;
@@ -93,7 +92,7 @@ class TablePage {
       this.online = false;
       if (this.closed) return;
       showConnection(false);
-      this.pending = false;
+      this.awaiting = null;
       const wait = Math.min(8000, 500 * 2 ** this.retries++);
       setTimeout(() => !this.closed && this.connect(), wait);
       this.render();
@@ -122,7 +121,7 @@ class TablePage {
       return;
     }
     if (message.type === "error") {
-      this.pending = false;
+      this.awaiting = null;
       this.queue = [];
       notify(errorText({ code: message.code, message: message.error }));
       if (message.code === "not_found" && !this.message) {
@@ -141,7 +140,7 @@ class TablePage {
     this.message = message;
     // The answer to an action is the next version (or an error): a state at the version it
     // was sent at (a vote, a bot thinking) leaves the page waiting, so nothing is sent twice.
-    if (message.version !== this.sentAt) this.pending = false;
+    if (message.version !== this.awaiting) this.awaiting = null;
     this.sendQueued();
     if (this.board === undefined && message.status !== "open") {
       this.board = null;
@@ -162,13 +161,12 @@ class TablePage {
   }
 
   canAct() {
-    return !this.pending && this.online;
+    return this.awaiting === null && this.online;
   }
 
   send(payload) {
     if (!this.canAct() || !this.message) return;
-    this.pending = true;
-    this.sentAt = this.message.version;
+    this.awaiting = this.message.version;
     this.socket.send(JSON.stringify({ ...payload, move: this.message.version, id: ++this.requests }));
     this.render();
   }
@@ -183,7 +181,7 @@ class TablePage {
 
   sendQueued() {
     const m = this.message;
-    if (!this.queue.length || this.pending) return false;
+    if (!this.queue.length || this.awaiting !== null) return false;
     const next = this.queue.shift();
     const legal = m.to_move === m.seat && m.legal.some((item) => actionKey(item.action) === actionKey(next));
     if (!legal || !this.online) {
