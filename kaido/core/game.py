@@ -160,9 +160,10 @@ class Game(ABC, Generic[S]):
         """What `player` (or a spectator, for None) may see, as JSON-ready data."""
 
     def encode(self, state: S, player: int) -> Sequence[float] | None:
-        """What `player` may see (no more than `view` shows) as numbers for learning agents,
-        equally many in every state of a game with the same options. None, the default:
-        `kaido.env` hashes the view into a fixed-length vector instead."""
+        """What `player` may see (no more than `view` shows) as numbers within [-1, 1] for
+        learning agents, equally many in every state of a game with the same options (the
+        helpers of `kaido.core.vectors` write them). None, the default: `kaido.env` hashes
+        the view into a fixed-length vector instead."""
         return None
 
     def balance(self, state: S, events: Sequence[Event]) -> dict[str, float]:

@@ -22,10 +22,13 @@ from kaido.core.match import Match
 from kaido.core.records import Record, Replayer
 from kaido.core.rng import Rng
 from kaido.server.messages import LogStep, log_entry
+from tests.conformance.encoding import check_redeal_invariant, check_well_formed, encodes_itself
 from tests.conformance.play import all_views, fingerprint, sampled_states, self_play
 from tests.conftest import game_count_params, game_params
 
 SEEDS = range(6)
+ENCODING_GAMES = [param for param in game_count_params() if encodes_itself(param.values[0])]
+"""The games that encode their observations themselves (the others' views are hashed)."""
 
 
 @pytest.mark.parametrize(("game", "players"), game_count_params())
@@ -82,6 +85,22 @@ def test_views_hide_what_a_player_may_not_see(
         if game.to_move(state) == player:
             assert list(game.legal_actions(world)) == list(game.legal_actions(state))
         game.invariants(world)
+
+
+@pytest.mark.parametrize(("game", "players"), ENCODING_GAMES)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6), deal=st.integers(0, 2**32))
+def test_encodings_keep_one_length_and_hide_what_the_views_hide(
+    game: Game[Any], players: int, seed: int, pick: int, deal: int
+) -> None:
+    """A game's own encoding gives equally many small numbers in every state, and dealing
+    what a seat cannot see again (as for the views above) leaves its encoding unchanged."""
+    options = game.make_options(players=players)
+    length = len(game.encode(game.setup(options, 0), 0) or ())
+    states = sampled_states(game, players, seed, every=5)
+    picked = [states[0], states[pick % len(states)], states[-1]]
+    check_well_formed(game, picked, length)
+    check_redeal_invariant(game, picked, deals=[deal])
 
 
 @pytest.mark.parametrize(("game", "players"), game_count_params())

@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.russian_railroads import bots, engine, explain, summary, text, views
+from kaido.games.russian_railroads import bots, encode, engine, explain, summary, text, views
 from kaido.games.russian_railroads.actions import KEY, TABLE
 from kaido.games.russian_railroads.components import (
     CONFLICTS,
@@ -207,6 +207,9 @@ class RussianRailroads(Game[RRState]):
 
     def view(self, state: RRState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
+
+    def encode(self, state: RRState, player: int) -> list[float]:
+        return encode.encode(state, player)
 
     def determinize(self, state: RRState, player: int, rng: Rng) -> RRState:
         return views.determinize(state, player, rng)
