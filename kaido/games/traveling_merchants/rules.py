@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.traveling_merchants import actions, bots, engine, explain, text, views
+from kaido.games.traveling_merchants import actions, bots, encode, engine, explain, text, views
 from kaido.games.traveling_merchants.board import DATA
 from kaido.games.traveling_merchants.engine import Key
 from kaido.games.traveling_merchants.state import OVER, START, TMState
@@ -94,6 +94,9 @@ class TravelingMerchants(Game[TMState]):
 
     def view(self, state: TMState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
+
+    def encode(self, state: TMState, player: int) -> list[float]:
+        return encode.encode(state, player)
 
     def determinize(self, state: TMState, player: int, rng: Rng) -> TMState:
         return views.determinize(state, player, rng)
