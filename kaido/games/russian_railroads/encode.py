@@ -12,6 +12,7 @@ from __future__ import annotations
 from kaido.core.options import Options
 from kaido.core.vectors import flags, one_hot, relative, scaled, seats_from
 from kaido.games.russian_railroads.components import (
+    CONFLICTS,
     DOUBLERS,
     END_BONUS,
     ENGINEERS,
@@ -82,12 +83,13 @@ BOARD_SLOTS = 15 + 3 + 4 + 9 + 5 + 3 + 5 + 3 + (len(SPECIALS) + 1) + 7 + 4 + 2 *
 """Per seat: markers, reach, locos, factories held and spaces filled, industry, workers,
 rubles/VP/x2, specials done, advantage tokens, flags, engineers owned and used, end bonus
 cards held."""
-GLOBAL_SLOTS = (
-    2 * MOST_ROUNDS + 3 + STRIP_PLACES * ENGINEER_IDS + 2 * 9 + 2 + 5 + 4 + 2 + 2 * CARDS + 2
-)
-"""Rounds, phase, the engineer strip, loco piles and factory stock, x2 and temporary
-workers left, advantage cards, start bonuses, the deck's size and cards taken, the seat's
-own end bonus cards and the deck as it last saw it, whether and how long ago it looked."""
+OPTION_SLOTS = 1 + len(CONFLICTS)
+GLOBAL_SLOTS = OPTION_SLOTS + 2 * MOST_ROUNDS + 3 + STRIP_PLACES * ENGINEER_IDS + 2 * 9 + 2 + 5 + 4
+GLOBAL_SLOTS += 2 + 2 * CARDS + 2
+"""The rule options (partial public engineers, the readings of conflicting data), rounds,
+phase, the engineer strip, loco piles and factory stock, x2 and temporary workers left,
+advantage cards, start bonuses, the deck's size and cards taken, the seat's own end bonus
+cards and the deck as it last saw it, whether and how long ago it looked."""
 DECISION_SLOTS = DECISION_KINDS + FRAME_KINDS + 4 + TOKEN_KINDS + 4 + TILES + 3 + 3
 
 
@@ -128,6 +130,10 @@ def encode(st: RRState, player: int) -> list[float]:
 
 
 def _globals(st: RRState, player: int, out: list[float]) -> None:
+    options = st.options
+    out.append(1.0 if options["public_engineers_partial"] else 0.0)
+    for conflict in CONFLICTS:  # the readings of conflicting data other than the guide's
+        out.append(0.0 if options[conflict.option] == conflict.values[0] else 1.0)
     one_hot(out, st.round - 1, MOST_ROUNDS)
     one_hot(out, st.rounds - st.round, MOST_ROUNDS)
     one_hot(out, st.phase, 3)
