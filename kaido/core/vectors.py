@@ -15,13 +15,27 @@ def one_hot(out: list[float], index: int, size: int) -> None:
     out.extend(block)
 
 
+_BYTES = tuple(tuple(float(byte >> bit & 1) for bit in range(8)) for byte in range(256))
+"""The eight 0/1 slots of each byte, to write a mask eight bits at a time."""
+
+
 def flags(out: list[float], mask: int, first: int, count: int) -> None:
     """Append bits `first` .. `first + count - 1` of `mask` as 0/1 slots."""
     key = (mask >> first) & ((1 << count) - 1)
     if not key:
         out.extend([0.0] * count)
         return
-    out.extend([1.0 if key >> bit & 1 else 0.0 for bit in range(count)])
+    whole = count >> 3
+    for _ in range(whole):
+        out.extend(_BYTES[key & 255])
+        key >>= 8
+    if count & 7:
+        out.extend(_BYTES[key][: count & 7])
+
+
+def ratios(top: float, most: int) -> tuple[float, ...]:
+    """`scaled(count, top)` for every count from 0 to `most`, to look up by count."""
+    return tuple(scaled(count, top) for count in range(most + 1))
 
 
 def scaled(value: float, top: float) -> float:

@@ -18,7 +18,7 @@ from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.catan import actions as A
-from kaido.games.catan import bots, engine, explain, summary, text, trade, views
+from kaido.games.catan import bots, encode, engine, explain, summary, text, trade, views
 from kaido.games.catan.board import beginner_board, random_board
 from kaido.games.catan.state import OVER, CatanState
 
@@ -118,6 +118,9 @@ class CatanGame(Game[CatanState]):
 
     def view(self, state: CatanState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
+
+    def encode(self, state: CatanState, player: int) -> list[float]:
+        return encode.encode(state, player)
 
     def determinize(self, state: CatanState, player: int, rng: Rng) -> CatanState:
         return views.determinize(state, player, rng)
