@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result, places
 from kaido.core.rng import Rng
-from kaido.games.cargo_empire import bots, engine, explain, solo, text, views
+from kaido.games.cargo_empire import bots, encode, engine, explain, solo, text, views
 from kaido.games.cargo_empire.board import (
     ANY_AND_STEP,
     ANY_CARD,
@@ -273,6 +273,9 @@ class CargoEmpire(Game[CEState]):
 
     def view(self, state: CEState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
+
+    def encode(self, state: CEState, player: int) -> list[float]:
+        return encode.encode(state, player)
 
     def determinize(self, state: CEState, player: int, rng: Rng) -> CEState:
         return views.determinize(state, player, rng)
