@@ -146,3 +146,22 @@ def test_every_event_keeps_its_kind_in_the_move_log(game: Game[Any], players: in
                 for event, sent in zip(step.events, entry["events"], strict=True):
                     assert sent["data"]["kind"] == event.kind, sent
                     assert sent["text"]
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_a_seat_that_left_places_below_everyone_who_stayed(game: Game[Any], players: int) -> None:
+    """`Game.forfeit`, what the server ranks a resignation by: undecided while two players
+    or more play on; at the end, the leaver below the others, whose order is kept."""
+    start = game.setup(game.make_options(players=players), 0)
+    if players > 2:
+        assert game.forfeit(start, {0}) is None
+    end = self_play(game, players, 1, check=False).state
+    ranks = game.result(end).ranks
+    for leaver in range(players):
+        forfeit = game.forfeit(end, {leaver})
+        assert forfeit is not None and len(forfeit.ranks) == players
+        stayed = [p for p in range(players) if p != leaver]
+        assert all(forfeit.ranks[leaver] > forfeit.ranks[p] for p in stayed)
+        for a in stayed:
+            for b in stayed:
+                assert (ranks[a] < ranks[b]) == (forfeit.ranks[a] < forfeit.ranks[b])
