@@ -15,13 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kaido.agents import RandomAgent
+from kaido.agents import RandomAgent, agent_kinds
 from kaido.core.errors import IllegalAction
 from kaido.core.game import Game
 from kaido.core.match import Match
 from kaido.core.records import Record, Replayer
 from kaido.core.rng import Rng
 from kaido.server.messages import LogStep, log_entry
+from kaido.sim.variants import CAPS, guarded_self_play, variant_options
 from tests.conformance.play import all_views, fingerprint, sampled_states, self_play
 from tests.conftest import game_count_params, game_params
 
@@ -165,3 +166,14 @@ def test_a_seat_that_left_places_below_everyone_who_stayed(game: Game[Any], play
         for a in stayed:
             for b in stayed:
                 assert (ranks[a] < ranks[b]) == (forfeit.ranks[a] < forfeit.ranks[b])
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_no_bot_stalls_any_variant(game: Game[Any], players: int) -> None:
+    """Heuristic and random self-play end within a cap on decisions, on options drawn over
+    every variant (issue 34: heuristic merchants once shuttled for ever on one map). The
+    big run is `scripts/self_play_guard.py`, its figures in docs/testing.md."""
+    options = variant_options(game, players, seed=players)  # other variants at each count
+    for bot in CAPS:
+        if bot in agent_kinds(game):
+            guarded_self_play(game, options, players, bot, CAPS[bot])  # NoEnd past the cap
