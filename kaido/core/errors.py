@@ -23,6 +23,10 @@ class OptionError(KaidoError):
     """Options that a game does not accept (unknown name, bad value, wrong player count)."""
 
 
+class NoEnd(KaidoError):
+    """A game that did not end within its cap on decisions (a bot that stalls it)."""
+
+
 class RecordError(KaidoError):
     """A record that cannot be loaded or replayed (malformed, other rules version, illegal step)."""
 

@@ -137,6 +137,16 @@ class Game(ABC, Generic[S]):
     def result(self, state: S) -> Result:
         """Scores and places of a finished game, with the rulebook's tie-breaks."""
 
+    def forfeit(self, state: S, leavers: set[int]) -> Result | None:
+        """The result once the seats in `leavers` left the game for good (resigned or
+        removed): they place below everyone who stayed, in the order of the places they
+        had. `None` while the places of those who stay are still to be played for: bots
+        then play the leavers' seats to the end. A game whose players include one without
+        a seat (an automated opponent) overrides this to count them among those who stay."""
+        if not self.is_over(state) and self.num_players(state) - len(leavers) > 1:
+            return None
+        return self.result(state).forfeited(leavers)
+
     def num_players(self, state: S) -> int:
         return int(state.options["players"])
 

@@ -23,7 +23,7 @@ from kaido.games.cargo_empire.board import (
     components_named,
 )
 from kaido.games.cargo_empire.payments import max_land_cards
-from kaido.games.cargo_empire.scoring import goal_values, ranking_keys
+from kaido.games.cargo_empire.scoring import Scores, goal_values, ranking_keys
 from kaido.games.cargo_empire.state import (
     CLAN_OF_COLOUR,
     F_BEGIN,
@@ -260,9 +260,16 @@ class CargoEmpire(Game[CEState]):
         seat holds (solo: rank 1 = beat the bot, rank 2 = lost to it). The bot's score is
         in the view (`scores`, its last row) and the terminal board."""
         scores = state.final or []
-        keys = ranking_keys(state, scores)
-        seats = state.seats
-        return Result(tuple(float(sum(s)) for s in scores[:seats]), places(keys)[:seats])
+        return seats_result(state, scores, ranking_keys(state, scores))
+
+    def forfeit(self, state: CEState, leavers: set[int]) -> Result | None:
+        """The bot (CE-BOT) is one of those who stay: a seat that left places below it too
+        (solo, resigning loses to it). Decided at once when one player stays."""
+        if not self.is_over(state) and state.n - len(leavers) > 1:
+            return None
+        scores = state.final or [(0, 0, 0, 0)] * state.n
+        keys = [(p not in leavers, *key) for p, key in enumerate(ranking_keys(state, scores))]
+        return seats_result(state, scores, keys)
 
     def balance(self, state: CEState, events: Sequence[Event]) -> dict[str, float]:
         """The winners' points by category, and each kept goal card's value (`kaido
@@ -384,6 +391,12 @@ def seat_colours(options: Options) -> tuple[int, ...]:
             f"option 'colours' needs {n} different colours, got {options['colours']!r}"
         )
     return tuple(PLAYER_COLOURS.index(c) for c in names[:n])
+
+
+def seats_result(state: CEState, scores: Sequence[Scores], keys: Sequence[Sequence[int]]) -> Result:
+    """One entry per seat; the bot's place, when it plays, is the one no seat holds."""
+    seats = state.seats
+    return Result(tuple(float(sum(s)) for s in scores[:seats]), places(keys)[:seats])
 
 
 GAME = CargoEmpire()
