@@ -63,6 +63,10 @@ class Game(ABC, Generic[S]):
     bot_levels: ClassVar[dict[str, str]] = {}
     """The agent spec behind a bot level (`easy`, `normal`, `strong`) where this game's
     best choice differs from the web application's default (see kaido/server/bots.py)."""
+    decisions_per_player: ClassVar[int | None] = None
+    """The decisions each player makes in a typical game (a median of heuristic
+    self-play): the web server rates a game ended by a resignation only once a quarter of
+    its decisions were made (kaido/server/leaderboard.py). None: such a game is not rated."""
 
     # ---- options and set-up -------------------------------------------------------------
 

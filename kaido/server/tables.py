@@ -71,12 +71,15 @@ class TableManager:
         settings: Settings,
         workers: Workers,
         owns: Callable[[str], bool] = lambda _table_id: True,
+        finished: Callable[[str], None] = lambda _table_id: None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.workers = workers
         self.owns = owns
         """Whether this process owns a table (`kaido serve --workers`: one process each)."""
+        self.finished_hook = finished
+        """Told the id of each table whose game ended with a result, once it is stored."""
         self.levels = BotLevels(settings.bot_levels, settings.bot_seconds)
         self._tables: OrderedDict[str, TableRuntime] = OrderedDict()
         """Tables in memory, the least recently used first (evicted past a bound)."""
@@ -512,6 +515,8 @@ class TableManager:
             ),
             runtime,
         )
+        if info.status == "finished":
+            self.finished_hook(info.id)
         self._schedule(runtime)
         runtime.broadcast(log_from=len(runtime.log) - 1)
 
@@ -831,6 +836,8 @@ class TableManager:
             self.store.set_status(info.id, status, result=info.result, deadline=None)
 
         self._commit_or_fail(commit, runtime)
+        if status == "finished":
+            self.finished_hook(info.id)
         runtime.broadcast(log_from=len(runtime.log))
 
     # ---- connections --------------------------------------------------------------------

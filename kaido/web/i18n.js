@@ -154,6 +154,8 @@ export const STRINGS = {
     "error.unavailable": "The server cannot store this right now; nothing changed.",
     "error.internal": "The server failed.",
     "error.network": "The server cannot be reached.",
+    "error.wrong_password": "Wrong name or password.",
+    "error.unknown": "That did not work.",
   },
   ja: {
     "app.title": "街道 Kaido",
@@ -308,6 +310,8 @@ export const STRINGS = {
     "error.unavailable": "サーバーが保存できません。何も変更されていません。",
     "error.internal": "サーバーでエラーが起きました。",
     "error.network": "サーバーに接続できません。",
+    "error.wrong_password": "名前またはパスワードが違います。",
+    "error.unknown": "うまくいきませんでした。",
   },
 };
 
@@ -329,12 +333,18 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
+// Codes whose localized sentence says all the server's (English) sentence does.
+const SAID_IN_FULL = new Set(["wrong_password"]);
+
 // An error as a person reads it: the localized kind, then the server's own sentence
-// (which names the rule clause for illegal actions).
+// (which names the rule clause for illegal actions). A code the page does not know (an
+// answer that is not the server's JSON) reads as a failure, never as a raw key.
 export function errorText(error) {
   const code = error.code || "network";
-  const kind = t(`error.${code}`);
-  const detail = error.message && error.message !== kind ? error.message : "";
+  let key = `error.${code}`;
+  if (!(key in STRINGS.en)) key = error.status >= 500 ? "error.internal" : "error.unknown";
+  const kind = t(key);
+  const detail = error.message && error.message !== kind && !SAID_IN_FULL.has(code) ? error.message : "";
   return detail ? `${kind} ${detail}` : kind;
 }
 

@@ -66,6 +66,7 @@ class TinyGame(Game[TinyState]):
     title = {"en": "Tiny", "ja": "タイニー"}
     player_counts = (2, 3)
     rules_version = "1"
+    decisions_per_player = 13  # 40 greedy games at 2 players: median 27 decisions
     option_specs = (
         OptionSpec("copies", 2, "copies of each value", choices=(1, 2)),
         OptionSpec("offers", False, "players may offer a card to the next (TINY-OFFER-1)"),

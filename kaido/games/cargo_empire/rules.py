@@ -145,6 +145,7 @@ class CargoEmpire(Game[CEState]):
     agent_kinds = {"heuristic": "kaido.games.cargo_empire.bots:HeuristicAgent"}
     # bench/README.md: valued at once (no play-outs), the search does 5-6 times more iterations
     bot_levels = {"strong": "mcts:time=1:rollout=0"}
+    decisions_per_player = 48  # 12 heuristic games at 2 players: median 96 decisions
 
     def __init__(self) -> None:
         self.table = ActionTable()
