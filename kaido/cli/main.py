@@ -12,7 +12,7 @@ from rich.console import Console
 from kaido.core.errors import KaidoError
 
 # Subcommand modules; each has `add_parser(subparsers)` and `run(args) -> int`.
-COMMANDS = ("games", "play", "replay", "simulate", "tournament", "report", "serve")
+COMMANDS = ("games", "play", "replay", "simulate", "tournament", "report", "train", "serve")
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 

@@ -162,7 +162,7 @@ class Game(ABC, Generic[S]):
     def encode(self, state: S, player: int) -> Sequence[float] | None:
         """What `player` may see (no more than `view` shows) as numbers for learning agents,
         equally many in every state of a game with the same options. None, the default:
-        `kaido.env` hashes the view into a fixed-length vector instead."""
+        `kaido.core.encoding` hashes the view into a fixed-length vector instead."""
         return None
 
     def balance(self, state: S, events: Sequence[Event]) -> dict[str, float]:
