@@ -24,7 +24,8 @@ played unless the search has looked at every move a few times and visited anothe
 more. A small budget therefore plays the heuristic's move, a larger one overrules it only
 on evidence: the search never knows less than the heuristic it is built on.
 
-With a trained model (`model=auto`, a shipped model's name or a file; `kaido.learn`),
+With a trained model (a shipped model's name or a file; `auto`: the model shipped for the
+game and player count, where there is one; see `kaido.learn`),
 `MCTSAgent` searches as AlphaZero does: PUCT selection with the network's policy as each
 move's prior, and the network's value of a new leaf instead of a play-out (finished games
 are valued by their shares of a win, the value head's scale). The policy replaces the
@@ -321,8 +322,7 @@ class MCTSAgent(_SearchAgent):
         self.worlds = worlds
         self.model = model
         self._model: Model | None = None
-        if model != "none":
-            self.guide = False  # the policy is the prior
+        self._looked = model == "none"
         self._kept: list[_Tree] = []
         self._kept_for = -1
 
@@ -335,10 +335,12 @@ class MCTSAgent(_SearchAgent):
     def choose(self, game: Game[Any], state: Any) -> Action:
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
-        if self.model != "none" and self._model is None:
-            from kaido.learn.model import load_model  # only a search with a model needs it
+        if not self._looked:
+            from kaido.learn.model import find_model  # only a search with a model needs it
 
-            self._model = load_model(self.model, game, state.options)
+            self._looked = True
+            self._model = find_model(self.model, game, state.options)
+            self.guide = self.guide and self._model is None  # the policy is the prior
         trees = self._kept_trees(game, state, me)
         legal, favoured = self._root_actions(game, state)
         self.visits = None

@@ -315,7 +315,10 @@ def load_model(name: str, game: Game[Any], options: Options) -> Model:
     return model
 
 
-def shipped_model(game: Game[Any], players: int) -> Path | None:
-    """The model shipped for `game` at `players` players, if there is one."""
-    path = SHIPPED / f"{game.id}-{players}p.npz"
-    return path if path.exists() else None
+def find_model(name: str, game: Game[Any], options: Options) -> Model | None:
+    """The model a search's setting names; for `auto`, None where no model is shipped for
+    the game and player count (the search goes on without one: a game's strong level may
+    name `model=auto` whatever the player count)."""
+    if name == AUTO and not (SHIPPED / f"{game.id}-{options['players']}p.npz").exists():
+        return None
+    return load_model(name, game, options)

@@ -14,6 +14,7 @@ import pytest
 from kaido.agents import make_agent
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
+from kaido.learn import model as model_module
 from tests.agents.test_reproducible import positions
 from tests.conftest import GAMES
 from tests.core.tiny_game import TINY
@@ -76,12 +77,30 @@ def test_model_none_is_the_search_without_a_model() -> None:
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, timeout=120)
 
 
-def test_a_bot_without_a_model_to_play_says_so(tmp_path: Path) -> None:
+def test_model_auto_plays_the_shipped_model_where_there_is_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`auto` is the model shipped for the game and player count: the policy bot needs
+    one; the search goes on without one where none is shipped (a game's strong level may
+    name `model=auto` at every player count)."""
     state = TINY.setup(TINY.make_options(players=2), 2)
     TINY.apply(state, TINY.legal_actions(state)[0])
-    for spec in ("policy", "mcts:iterations=5:model=auto"):
-        with pytest.raises(KaidoError, match="no shipped model 'tiny-2p'"):
-            make_agent(spec, TINY, 0).choose(TINY, state)
+    with pytest.raises(KaidoError, match="no shipped model 'tiny-2p'"):
+        make_agent("policy", TINY, 0).choose(TINY, state)
+    auto = make_agent("mcts:iterations=30:rollout=8:model=auto", TINY, 4)
+    plain = make_agent("mcts:iterations=30:rollout=8", TINY, 4)
+    assert auto.choose(TINY, state.copy()) == plain.choose(TINY, state.copy())
+    assert auto._model is None  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(model_module, "SHIPPED", tmp_path)
+    random_model(TINY, 2, tmp_path / "tiny-2p.npz")
+    auto = make_agent("mcts:iterations=30:model=auto", TINY, 4)
+    auto.choose(TINY, state.copy())
+    assert auto._model is not None  # type: ignore[attr-defined]
+    assert make_agent("policy", TINY, 0).choose(TINY, state) in TINY.legal_actions(state)
+
+
+def test_a_bot_without_a_model_to_play_says_so() -> None:
     with pytest.raises(KaidoError, match="the policy bot needs a model"):
         make_agent("policy:model=none", TINY, 0)
     with pytest.raises(KaidoError, match="takes a name, got nothing"):
