@@ -23,6 +23,13 @@ agent): the heuristic's move at the root is expanded first and gets a progressiv
 played unless the search has looked at every move a few times and visited another one
 more. A small budget therefore plays the heuristic's move, a larger one overrules it only
 on evidence: the search never knows less than the heuristic it is built on.
+
+With a trained model (a shipped model's name or a file; `auto`: the model shipped for the
+game and player count, where there is one; see `kaido.learn`),
+`MCTSAgent` searches as AlphaZero does: PUCT selection with the network's policy as each
+move's prior, and the network's value of a new leaf instead of a play-out (finished games
+are valued by their shares of a win, the value head's scale). The policy replaces the
+heuristic's guide. `model=none`, the default, is the search above, unchanged.
 """
 
 from __future__ import annotations
@@ -30,16 +37,19 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.rng import Rng
 
+if TYPE_CHECKING:
+    from kaido.learn.model import Model
+
 
 class _Node:
-    __slots__ = ("available", "children", "favoured", "legal", "totals", "visits")
+    __slots__ = ("available", "children", "favoured", "legal", "priors", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, _Node] = {}
@@ -49,6 +59,8 @@ class _Node:
         self.totals = [0.0] * players
         self.favoured = -1
         """The index of the guide's move here (at the root), or -1."""
+        self.priors: list[float] | None = None
+        """With a model: the policy's probability of each of `legal`, once evaluated."""
 
 
 YOUNG = 3
@@ -119,6 +131,9 @@ class _SearchAgent(Agent):
         self.guided: Action | None = None
         """The guide's move at the last decision (None without one): where the search
         started, for whoever studies how often it overrules the heuristic."""
+        self.visits: dict[int, int] | None = None
+        """The root visits of each searched move (by action index) at the last decision,
+        or None if it had only one legal move: the targets of self-play data."""
         self._me = 0
 
     def describe(self) -> str:
@@ -253,14 +268,29 @@ class _SearchAgent(Agent):
         return game.evaluate_all(world)
 
 
+def _root_visits(roots: Sequence[_Node], legal: Sequence[Action]) -> list[int]:
+    """Each of `legal`'s visits summed over the roots."""
+    return [sum(r.children[a.index].visits for r in roots if a.index in r.children) for a in legal]
+
+
+def _policy_favourite(roots: Sequence[_Node], legal: Sequence[Action]) -> int:
+    """The index of the move the policy likes best at the roots (their priors summed): with
+    a model it plays the guide's part in `_decide`, so a young or tied search plays it."""
+    prior = dict.fromkeys((a.index for a in legal), 0.0)
+    for root in roots:
+        if root.legal is not None and root.priors is not None:
+            for action, p in zip(root.legal, root.priors, strict=True):
+                if action.index in prior:
+                    prior[action.index] += p
+    return max(prior, key=lambda index: prior[index])
+
+
 def _decide(
     roots: Sequence[_Node], legal: Sequence[Action], favoured: int, rng_pick: int
 ) -> Action:
     """The most visited move over the roots; the guide's (`favoured`) while the roots are
     too young to tell, or unless another move was visited more."""
-    visits = [
-        sum(r.children[a.index].visits for r in roots if a.index in r.children) for a in legal
-    ]
+    visits = _root_visits(roots, legal)
     best = max(visits)
     for action, seen in zip(legal, visits, strict=True):
         if action.index == favoured and (seen == best or sum(visits) < YOUNG * len(legal)):
@@ -281,19 +311,39 @@ class MCTSAgent(_SearchAgent):
     kind = "mcts"
     fixed_worlds = True
 
-    def __init__(self, seed: int = 0, worlds: int = 4, **settings: Any) -> None:
+    def __init__(
+        self, seed: int = 0, worlds: int = 4, model: str = "none", **settings: Any
+    ) -> None:
         super().__init__(seed, **settings)
         if worlds < 1:
             raise ValueError("worlds must be positive")
+        if not model:
+            raise ValueError("model names a model (auto, a shipped model, a file) or none")
         self.worlds = worlds
+        self.model = model
+        self._model: Model | None = None
+        self._looked = model == "none"
         self._kept: list[_Tree] = []
         self._kept_for = -1
+
+    def describe(self) -> str:
+        described = super().describe()
+        if self.model == "none":
+            return described
+        return described.replace(", guide=off", "")[:-1] + f", model={self.model})"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
+        if not self._looked:
+            from kaido.learn.model import find_model  # only a search with a model needs it
+
+            self._looked = True
+            self._model = find_model(self.model, game, state.options)
+            self.guide = self.guide and self._model is None  # the policy is the prior
         trees = self._kept_trees(game, state, me)
         legal, favoured = self._root_actions(game, state)
+        self.visits = None
         if len(legal) == 1:
             action = legal[0]
         else:
@@ -308,9 +358,67 @@ class MCTSAgent(_SearchAgent):
                 budget = _Budget(iterations, seconds)
                 self._search(game, tree.root, tree.world.copy, budget, tree.policy_seed)
             roots = [tree.root for tree in trees]
+            if self._model is not None:
+                favoured = _policy_favourite(roots, legal)
+            visits = _root_visits(roots, legal)
+            self.visits = {a.index: v for a, v in zip(legal, visits, strict=True)}
             action = _decide(roots, legal, favoured, self.rng.below(1 << 30))
         self._keep(game, trees, action)
         return action
+
+    def _iterate(
+        self, game: Game[Any], root: _Node, world: Any, players: int, policy_rng: Rng
+    ) -> None:
+        if self._model is None:
+            super()._iterate(game, root, world, players, policy_rng)
+            return
+        model, node, path = self._model, root, [root]
+        modelled = self.others == "policy"
+        while True:
+            if game.is_over(world):
+                values = game.result(world).win_shares
+                break
+            mover = game.to_move(world)
+            if modelled and mover != self._me:
+                reply = game.rollout_action(world, game.legal_actions(world), policy_rng)
+                game.apply(world, reply, trusted=True)
+                continue
+            if node.priors is None:  # a new leaf: the network values it and sets its priors
+                node.legal = game.search_actions(world, game.legal_actions(world))
+                priors, values = model.evaluate(world, mover, node.legal)
+                node.priors = priors.tolist()
+                break
+            action, node = self._select_puct(node, mover, players)
+            game.apply(world, action, trusted=True)
+            path.append(node)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for p in range(players):
+                totals[p] += values[p]
+
+    def _select_puct(self, node: _Node, mover: int, players: int) -> tuple[Action, _Node]:
+        """PUCT (Silver et al. 2017): the mean value plus `c` times the prior, scaled by the
+        square root of the node's visits over the move's own visits plus one. A move not yet
+        visited counts the node's mean value for the mover."""
+        assert node.legal is not None and node.priors is not None
+        children, scale = node.children, self.c * math.sqrt(node.visits)
+        unvisited = node.totals[mover] / node.visits if node.visits else 0.5
+        best, best_score = 0, -math.inf
+        for k, action in enumerate(node.legal):
+            child = children.get(action.index)
+            if child is None or not child.visits:
+                score = unvisited + scale * node.priors[k]
+            else:
+                score = child.totals[mover] / child.visits
+                score += scale * node.priors[k] / (1 + child.visits)
+            if score > best_score:
+                best, best_score = k, score
+        action = node.legal[best]
+        child = children.get(action.index)
+        if child is None:
+            child = children[action.index] = _Node(players)
+        return action, child
 
     def _kept_trees(self, game: Game[Any], state: Any, me: int) -> list[_Tree]:
         """The kept trees whose world the player cannot tell from the real game, if the
@@ -345,6 +453,7 @@ class ISMCTSAgent(_SearchAgent):
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         legal, favoured = self._root_actions(game, state)
+        self.visits = None
         if len(legal) == 1:
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)
@@ -357,4 +466,6 @@ class ISMCTSAgent(_SearchAgent):
 
         budget = _Budget(self.iterations, self.seconds)
         self._search(game, root, deal, budget, self.rng.next64())
+        visits = _root_visits([root], legal)
+        self.visits = {a.index: v for a, v in zip(legal, visits, strict=True)}
         return _decide([root], legal, favoured, self.rng.below(1 << 30))

@@ -12,7 +12,17 @@ from rich.console import Console
 from kaido.core.errors import KaidoError
 
 # Subcommand modules; each has `add_parser(subparsers)` and `run(args) -> int`.
-COMMANDS = ("games", "play", "replay", "simulate", "tournament", "report", "serve", "ratings")
+COMMANDS = (
+    "games",
+    "play",
+    "replay",
+    "simulate",
+    "tournament",
+    "report",
+    "train",
+    "serve",
+    "ratings",
+)
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 

@@ -33,3 +33,8 @@ class RecordError(KaidoError):
 
 class ActionFormatError(KaidoError):
     """A text or JSON form that names no action of the game."""
+
+
+class ModelError(KaidoError):
+    """A model file (a fitted value, a trained network) that cannot be used, with what is
+    wrong with it."""

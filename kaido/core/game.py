@@ -176,7 +176,7 @@ class Game(ABC, Generic[S]):
     def encode(self, state: S, player: int) -> Sequence[float] | None:
         """What `player` may see (no more than `view` shows) as numbers within [-1, 1] for
         learning agents, equally many in every state of a game with the same options (the
-        helpers of `kaido.core.vectors` write them). None, the default: `kaido.env` hashes
+        helpers of `kaido.core.vectors` write them). None, the default: `kaido.core.encoding` hashes
         the view into a fixed-length vector instead."""
         return None
 
