@@ -234,6 +234,13 @@ class Game(ABC, Generic[S]):
         """The human form of an action (`build road 12-13`); parsing it gives the action."""
 
     @abstractmethod
+    def prompt(self, state: S, lang: Lang = "en") -> str:
+        """What the player to move is asked now, as a short sentence in `lang` ("Choose
+        a transport: an origin city, then a destination"); "" once the game is over. The
+        table shows it above the board, to the player deciding and to everyone watching,
+        so it says only what everyone may know."""
+
+    @abstractmethod
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
     ) -> str:

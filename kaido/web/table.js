@@ -217,7 +217,8 @@ class TablePage {
       this.appendRules(kept.rules);
       return;
     }
-    const board = h("div", { class: "board-area" }, title, this.boardPart()); // first: it finds the placed actions
+    const parts = this.boardPart(); // first: it finds the placed actions
+    const board = h("div", { class: "board-area" }, title, this.promptPart(), parts);
     const side = h("aside", { class: "side" }, this.statusPart(), this.barPart(), this.logPart());
     this.main.append(
       h("div", { class: `table-page ${this.canAct() ? "" : "pending"}`, dataset: { version: m.version, status: m.status } },
@@ -354,6 +355,7 @@ class TablePage {
     const parts = [];
     this.placed = new Set();
     this.controls = null;
+    this.hint = null;
     if (this.board && this.board.module) {
       const drawn = this.board.module.drawBoard({
         geometry: this.board.geometry,
@@ -366,6 +368,7 @@ class TablePage {
       });
       this.placed = drawn.placed;
       this.controls = drawn.controls || null;
+      this.hint = drawn.hint || null;
       parts.push(drawn.element);
     }
     parts.unshift(this.summaryPart());
@@ -373,6 +376,21 @@ class TablePage {
       h("summary", {}, t("table.state")), renderValue(m.view, players));
     parts.push(details);
     return parts;
+  }
+
+  // What is asked now (the game's prompt), above the board: to the player deciding, their
+  // decision, with what the board says of a choice begun (an origin chosen); to the
+  // others, who decides and what they are asked.
+  promptPart() {
+    const m = this.message;
+    if (m.status !== "playing" || !m.prompt || m.to_move < 0) return null;
+    const mine = m.seat !== null && m.to_move === m.seat;
+    const players = this.players();
+    const who = mine ? t("table.yourTurn") : t("table.decides", { name: players[m.to_move] });
+    return h("p", { class: `prompt ${mine ? "mine" : ""}`, role: "status", dataset: { seat: m.to_move } },
+      colourDot(players, m.to_move), h("span", { class: "prompt-who" }, `${who}: `),
+      h("span", { class: "prompt-text" }, m.prompt),
+      mine && this.hint ? h("span", { class: "prompt-hint" }, ` — ${this.hint}`) : null);
   }
 
   // A player as people know them: the game's name for the seat and who plays it.

@@ -294,6 +294,9 @@ class CargoEmpire(Game[CEState]):
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang, _map(options))
 
+    def prompt(self, state: CEState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
+
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
     ) -> str:

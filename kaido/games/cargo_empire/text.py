@@ -10,8 +10,30 @@ from typing import Any
 
 from kaido.core.events import Event
 from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, TRANSPORTS, Components
-from kaido.games.cargo_empire.engine import Key
-from kaido.games.cargo_empire.state import BLANK, CLAN_NAMES, PLAYER_COLOURS, CEState
+from kaido.games.cargo_empire.engine import Key, plan_keys
+from kaido.games.cargo_empire.state import (
+    BLANK,
+    CLAN_NAMES,
+    F_CARD,
+    F_CITY,
+    F_CITY_GOAL,
+    F_EMBLEM,
+    F_END,
+    F_EXPRESS,
+    F_EXTRA,
+    F_FIRST,
+    F_GOAL,
+    F_ORDER,
+    F_PAY,
+    F_PLAN,
+    F_ROW,
+    F_SECOND,
+    F_TINO,
+    F_VASSAL,
+    PHASE_OVER,
+    PLAYER_COLOURS,
+    CEState,
+)
 from kaido.games.cargo_empire.views import view
 
 WORDS: dict[str, dict[str, str]] = {
@@ -487,3 +509,61 @@ def _clan(name: str, lang: str) -> str:
 
 def _goals(goals: list[int], lang: str) -> str:
     return "・".join(str(g) for g in goals) if lang == "ja" else str(goals)
+
+
+PROMPTS = {
+    F_GOAL: (
+        "Keep one of the two goal cards drawn; the other goes under the goal deck",
+        "引いた目標カード2枚から1枚を残す（もう1枚は目標デッキの下へ）",
+    ),
+    F_CARD: ("Take a transport card of any kind", "好きな種類の輸送カードを1枚得る"),
+    F_FIRST: (
+        "Put your first trading post on a demand space of a city in the display",
+        "ディスプレイの都市の需要スペースに最初の交易所を置く",
+    ),
+    F_SECOND: (
+        "Put your second trading post on a demand space of your personal city card's city",
+        "個人の都市カードの都市の需要スペースに2個目の交易所を置く",
+    ),
+    F_EMBLEM: ("Put your clan's emblem on a city", "クランの紋章を都市に置く"),
+    F_PLAN: (
+        "Choose a transport: a cube's origin city, then a destination that demands it",
+        "輸送を選ぶ：貨物の出発地、次にそれを求める目的地",
+    ),
+    F_PAY: ("Pay for the transport with your transport cards", "輸送カードで輸送の代金を払う"),
+    F_ORDER: ("Choose which marker takes its steps next", "次に前進するマーカーを選ぶ"),
+    F_EXTRA: ("Choose the marker that takes the extra step", "追加の1マスを進むマーカーを選ぶ"),
+    F_ROW: ("Choose the row your {transport} marker enters", "{transport}マーカーが進む段を選ぶ"),
+    F_CITY: ("Take a city card from the display", "ディスプレイから都市カードを1枚得る"),
+    F_END: (
+        "Use a clan ability (2 cubes), or end your turn",
+        "クラン能力を使う（貨物2個）か、手番を終える",
+    ),
+    F_TINO: ("Say whether your emblem city counts as a harbour", "紋章の都市を港とするかを決める"),
+    F_CITY_GOAL: ("Take a city card, or goal cards", "都市カードか目標カードを得る"),
+    F_EXPRESS: (
+        "Take an express tile your route passes, or none",
+        "経路上の急行タイルを1枚得るか、得ない",
+    ),
+    F_VASSAL: (
+        "Your vassal's free delivery: an origin city, then a destination",
+        "家臣の無料輸送：出発地、次に目的地を選ぶ",
+    ),
+}
+NO_TRANSPORT = (
+    "No transport is possible: refill a city, or take one card of each kind",
+    "輸送できない：都市に貨物を補充するか、各種カードを1枚ずつ得る",
+)
+
+
+def prompt(st: CEState, lang: str = "en") -> str:
+    if st.phase == PHASE_OVER or not st.stack:
+        return ""
+    ja = lang == "ja"
+    frame = st.stack[-1]
+    if frame[0] == F_PLAN and not plan_keys(st, frame[1]):
+        return NO_TRANSPORT[ja]
+    if frame[0] not in PROMPTS:
+        return ""
+    transport = w(TRANSPORTS[frame[2]], lang) if frame[0] == F_ROW else ""
+    return PROMPTS[frame[0]][ja].format(transport=transport)

@@ -116,6 +116,9 @@ class TravelingMerchants(Game[TMState]):
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang)
 
+    def prompt(self, state: TMState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
+
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
     ) -> str:
