@@ -405,10 +405,13 @@ class TablePage {
     const summary = m.summary;
     if (m.status !== "finished" || !summary || !(summary.breakdown.length || summary.charts.length)) return null;
     const last = summary.breakdown.length - 1;
+    const others = summary.others || []; // players no seat plays (a game's bot)
     const table = h("table", { class: "breakdown" },
-      h("tr", {}, h("th", {}, ""), m.seats.map((seat) => h("th", { dataset: { seat: seat.seat } }, this.playerLabel(seat)))),
+      h("tr", {}, h("th", {}, ""), m.seats.map((seat) => h("th", { dataset: { seat: seat.seat } }, this.playerLabel(seat))),
+        others.map((other) => h("th", { class: "other" }, other.name))),
       summary.breakdown.map((row, i) => h("tr", { class: i === last ? "total" : "" },
-        h("th", {}, row.label), row.values.map((value) => h("td", {}, value)))));
+        h("th", {}, row.label), row.values.map((value) => h("td", {}, value)),
+        others.map((other) => h("td", { class: "other" }, other.values[i])))));
     return h("section", { class: "panel summary" },
       h("h2", {}, t("table.summary")),
       summary.breakdown.length ? h("div", { class: "scroll-x" }, table) : null,
@@ -503,16 +506,23 @@ class TablePage {
     this.lobbyCall(verb, {});
   }
 
+  // The places: every seat's, and those of players no seat plays (a game's bot), in order.
   resultPart(players) {
-    const { scores, ranks } = this.message.result;
-    const order = ranks.map((r, p) => [r, p]).sort((a, b) => a[0] - b[0]);
+    const m = this.message;
+    const { scores, ranks } = m.result;
+    const resigned = m.result.resigned || [];
+    const rows = ranks.map((rank, p) => [rank, h("tr", { dataset: { seat: p } }, h("td", {}, rank),
+      h("td", {}, this.playerLabel(m.seats[p]), resigned.includes(p) ? ` (${t("table.resigned")})` : ""),
+      h("td", {}, scores[p]))]);
+    for (const other of (m.summary && m.summary.others) || []) {
+      rows.push([other.rank, h("tr", { class: "other" }, h("td", {}, other.rank), h("td", {}, other.name), h("td", {}, other.values.at(-1)))]);
+    }
+    rows.sort((a, b) => a[0] - b[0]);
     return h("div", { class: "result" },
       h("h3", {}, t("table.over")),
       h("table", {},
         h("tr", {}, h("th", {}, t("table.place")), h("th", {}, ""), h("th", {}, t("table.score"))),
-        order.map(([rank, p]) => h("tr", {}, h("td", {}, rank),
-          h("td", {}, this.playerLabel(this.message.seats[p]), (this.message.result.resigned || []).includes(p) ? ` (${t("table.resigned")})` : ""),
-          h("td", {}, scores[p])))),
+        rows.map(([, row]) => row)),
       h("p", {},
         h("a", { class: "button", href: `/replay/${this.id}`, onclick: link(`/replay/${this.id}`) }, t("table.watchReplay")), " ",
         h("a", { class: "button", href: `/api/tables/${this.id}/record`, download: `kaido-${this.id}.json` }, t("table.download"))));

@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result, places
 from kaido.core.rng import Rng
-from kaido.games.cargo_empire import bots, engine, explain, solo, text, views
+from kaido.games.cargo_empire import bots, engine, explain, solo, summary, text, views
 from kaido.games.cargo_empire.board import (
     ANY_AND_STEP,
     ANY_CARD,
@@ -264,6 +264,9 @@ class CargoEmpire(Game[CEState]):
         seats = state.seats
         return Result(tuple(float(sum(s)) for s in scores[:seats]), places(keys)[:seats])
 
+    def summary(self, state: CEState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
+
     def balance(self, state: CEState, events: Sequence[Event]) -> dict[str, float]:
         """The winners' points by category, and each kept goal card's value (`kaido
         report` averages it over the games where someone kept the card)."""
@@ -292,7 +295,8 @@ class CargoEmpire(Game[CEState]):
         return text.player_name(player, _colours(options), lang)
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
-        return text.action_text((action.kind, *action.args), lang, _map(options))
+        players = int(options["players"]) + bool(options["bot"]) if options else None
+        return text.action_text((action.kind, *action.args), lang, _map(options), players)
 
     def prompt(self, state: CEState, lang: Lang = "en") -> str:
         return text.prompt(state, lang)

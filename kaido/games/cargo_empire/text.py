@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kaido.core.events import Event
-from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, TRANSPORTS, Components
+from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, TRANSPORTS, Components, Goal
 from kaido.games.cargo_empire.engine import Key, plan_keys
 from kaido.games.cargo_empire.state import (
     BLANK,
@@ -119,6 +119,72 @@ def track_row(names: list[str], ends: list[int], lang: str) -> str:
     return " ".join(cells)
 
 
+GROUPS = {
+    "red": ("red", "赤の都市"), "blue": ("blue", "青の都市"), "green": ("green", "緑の都市"),
+    "yellow": ("yellow", "黄の都市"), "harbour": ("harbour", "港の都市"),
+    "inland": ("non-harbour", "港のない都市"), "level2": ("level-2", "レベル2の都市"),
+}  # fmt: skip
+HELD = {
+    "city_cards": ("City cards you hold", "持っている都市カード"),
+    "goal_cards": ("Goal cards you hold (this one too)", "持っている目標カード（この1枚を含む）"),
+}
+
+
+def goal_text(goal: Goal, lang: str = "en", players: int | None = None) -> str:
+    """What a goal card asks and what it scores (CE-GOAL-1..25), as its card says it."""
+    ja = lang == "ja"
+    kind = goal.kind
+    if kind == "sets":
+        names = [GROUPS[g][ja] for g in goal.groups]
+        if ja:
+            return f"交易所のある{'と'.join(names)}の組1つにつき{goal.vp}点"
+        listed = ", ".join(f"a {g}" for g in names[:-1]) + f" and a {names[-1]}"
+        return f"{goal.vp} VP per set of {listed} city where you are present"
+    if kind == "network":
+        if ja:
+            return f"陸路でつながった、交易所のある都市の最大のまとまり：1都市につき{goal.vp}点"
+        return f"{goal.vp} VP per city of your largest network of cities linked by land routes"
+    if kind in ("count", "held"):
+        if kind == "held":
+            what = HELD[goal.what][ja]
+        else:
+            group = GROUPS[goal.groups[0]][ja]
+            what = f"交易所のある{group}" if ja else f"{group.capitalize()} cities where present"
+        return f"{what}{'：' if ja else ': '}{_tiers(goal.tiers, lang)}"
+    if kind == "each":
+        if goal.what == "level3":
+            if ja:
+                return f"交易所のあるレベル3の都市1つにつき{goal.vp}点"
+            return f"{goal.vp} VP per level-3 city where you are present"
+        if ja:
+            return f"自分の交易所が2個以上ある都市1つにつき{goal.vp}点"
+        return f"{goal.vp} VP per city holding 2 or more of your posts"
+    if kind == "four_posts":
+        if ja:
+            return f"1つの都市に自分の交易所が4個あれば{goal.vp}点"
+        return f"{goal.vp} VP if one city holds 4 of your posts"
+    marker = w(TRANSPORTS[goal.marker], lang)
+    by_count = dict(goal.vp_by_count)
+    if players in by_count:
+        vp = str(by_count[players])
+    else:
+        vp = "/".join(str(v) for _, v in goal.vp_by_count)
+    if ja:
+        return f"自分より後ろにいる他の{marker}マーカー1個につき{vp}点"
+    return f"{vp} VP per other {marker} marker behind yours"
+
+
+def _tiers(tiers: tuple[tuple[int, int], ...], lang: str) -> str:
+    """Tiers best first, as "6+ → 12 VP, 4–5 → 6 VP"."""
+    parts, above = [], None
+    for at_least, vp in tiers:
+        more = "以上" if lang == "ja" else "+"
+        count = f"{at_least}{more}" if above is None else f"{at_least}–{above - 1}"
+        parts.append(f"{count} → {vp}{'点' if lang == 'ja' else ' VP'}")
+        above = at_least
+    return ("、" if lang == "ja" else ", ").join(parts)
+
+
 def player_name(p: int, colours: tuple[int, ...], lang: str) -> str:
     colour = PLAYER_COLOURS[colours[p]] if p < len(colours) else PLAYER_COLOURS[p]
     return w(colour, lang).capitalize()
@@ -131,9 +197,15 @@ def _cards_text(cars: int, locos: int, ships: int, lang: str) -> str:
     return " + ".join(parts)
 
 
-def action_text(key: Key, lang: str = "en", comp: Components = EUROPE) -> str:
+def action_text(
+    key: Key, lang: str = "en", comp: Components = EUROPE, players: int | None = None
+) -> str:
+    """`players`: the game's players with the bot (what goals 22-24 score depends on)."""
     kind, args = key[0], key[1:]
     ja = lang == "ja"
+    if kind == "keep_goal":
+        goal = goal_text(comp.goals[args[0] - 1], lang, players)
+        return f"目標{args[0]}を残す：{goal}" if ja else f"keep goal {args[0]}: {goal}"
     if kind == "plan":
         o, d, space, colour = args
         what = f"{city(o, lang, comp)}->{city(d, lang, comp)} {w(CUBES[colour], lang)}"
@@ -149,10 +221,6 @@ def action_text(key: Key, lang: str = "en", comp: Components = EUROPE) -> str:
             text += " (エルストン紋章)" if ja else " (Elleston emblem)"
         return f"支払い {text}" if ja else f"pay {text}"
     simple = {
-        "keep_goal": (
-            f"keep goal {args[0] if args else ''}",
-            f"目標{args[0] if args else ''}を残す",
-        ),
         "take_three": ("take car + locomotive + ship", "自動車・機関車・船を1枚ずつ得る"),
         "rockriel": ("enhance a locomotive (Rockriel)", "機関車を強化する（ロックリエル）"),
         "elleston_car": ("take a car card (Elleston)", "自動車カードを得る（エルストン）"),
@@ -340,10 +408,13 @@ def describe(
         )
     if kind.startswith("bot_"):
         return _bot_event(kind, data, who, lang, comp)
-    if kind == "final":
-        if ja:
-            return "最終得点: " + "、".join(str(x) for x in data["scores"])
-        return f"final scores: {data['scores']}"
+    if kind == "final":  # each player's total, the bot's named as such (CE-BOT)
+        bot, marked = data.get("bot", -1), "（ボット）" if ja else " (bot)"
+        named = [
+            f"{player_name(p, colours, lang)}{marked if p == bot else ''} {score}"
+            for p, score in enumerate(data["scores"])
+        ]
+        return ("最終得点: " + "、".join(named)) if ja else "final scores: " + ", ".join(named)
     return f"{kind} {data}"  # fmt: skip
 
 

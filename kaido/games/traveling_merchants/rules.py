@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.traveling_merchants import actions, bots, engine, explain, text, views
+from kaido.games.traveling_merchants import actions, bots, engine, explain, summary, text, views
 from kaido.games.traveling_merchants.board import DATA
 from kaido.games.traveling_merchants.engine import Key
 from kaido.games.traveling_merchants.state import OVER, START, TMState
@@ -91,6 +91,9 @@ class TravelingMerchants(Game[TMState]):
         scores = engine.scores(state)
         keys = [(v, len(t)) for v, t in zip(scores, state.taken, strict=True)]
         return Result.from_keys(scores, keys)
+
+    def summary(self, state: TMState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
 
     def view(self, state: TMState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
