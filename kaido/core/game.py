@@ -162,7 +162,10 @@ class Game(ABC, Generic[S]):
           categories, whose sum is the player's score;
         - `charts`: a few statistics, each `{"title", "kind": "bars" | "lines", "labels",
           "series": [{"name", "values", "player"?}]}` (one value per label; `player` when
-          a series is a player's, so it is drawn in their colour).
+          a series is a player's, so it is drawn in their colour);
+        - `others` (optional): players no seat plays (a game's own bot), each `{"name",
+          "values", "rank"}`, its points by the breakdown's rows and its place among the
+          seats (the seats' places in `result` count it).
 
         Empty unless the game says more."""
         return {"breakdown": [], "charts": []}
@@ -187,13 +190,13 @@ class Game(ABC, Generic[S]):
         of a game it does not apply to). `events` are every event of the game, unfiltered.
 
         By default they come from `summary`: the winners' points from each category of
-        the breakdown (which way to win works) and the values of each bar chart with one
-        series (`Dice rolled: 7`)."""
+        the breakdown (which way to win works; none when no seat won) and the values of
+        each bar chart with one series (`Dice rolled: 7`)."""
         summary = self.summary(state, events)
         figures: dict[str, float] = {}
         rows = summary["breakdown"][:-1]  # the last row is the total
-        if rows:
-            winners = self.result(state).winners
+        winners = self.result(state).winners  # none when a game's own bot won
+        if rows and winners:
             for row in rows:
                 won = sum(row["values"][p] for p in winners) / len(winners)
                 figures[f"winners' points: {row['label']}"] = won
@@ -247,6 +250,13 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         """The human form of an action (`build road 12-13`); parsing it gives the action."""
+
+    @abstractmethod
+    def prompt(self, state: S, lang: Lang = "en") -> str:
+        """What the player to move is asked now, as a short sentence in `lang` ("Choose
+        a transport: an origin city, then a destination"); "" once the game is over. The
+        table shows it above the board, to the player deciding and to everyone watching,
+        so it says only what everyone may know."""
 
     @abstractmethod
     def describe(

@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result, places
 from kaido.core.rng import Rng
-from kaido.games.cargo_empire import bots, encode, engine, explain, solo, text, views
+from kaido.games.cargo_empire import bots, encode, engine, explain, solo, summary, text, views
 from kaido.games.cargo_empire.board import (
     ANY_AND_STEP,
     ANY_CARD,
@@ -272,6 +272,9 @@ class CargoEmpire(Game[CEState]):
         keys = [(p not in leavers, *key) for p, key in enumerate(ranking_keys(state, scores))]
         return seats_result(state, scores, keys)
 
+    def summary(self, state: CEState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
+
     def balance(self, state: CEState, events: Sequence[Event]) -> dict[str, float]:
         """The winners' points by category, and each kept goal card's value (`kaido
         report` averages it over the games where someone kept the card)."""
@@ -303,7 +306,11 @@ class CargoEmpire(Game[CEState]):
         return text.player_name(player, _colours(options), lang)
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
-        return text.action_text((action.kind, *action.args), lang, _map(options))
+        players = int(options["players"]) + bool(options["bot"]) if options else None
+        return text.action_text((action.kind, *action.args), lang, _map(options), players)
+
+    def prompt(self, state: CEState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
 
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None

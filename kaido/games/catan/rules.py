@@ -153,6 +153,9 @@ class CatanGame(Game[CatanState]):
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text(action, lang)
 
+    def prompt(self, state: CatanState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
+
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
     ) -> str:

@@ -104,6 +104,9 @@ class ForwarderOfXanadu(Game[FXState]):
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text(actions.key(action), lang)
 
+    def prompt(self, state: FXState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
+
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
     ) -> str:

@@ -235,6 +235,9 @@ class RussianRailroads(Game[RRState]):
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang)
 
+    def prompt(self, state: RRState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
+
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
     ) -> str:
