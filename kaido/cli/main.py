@@ -8,11 +8,12 @@ import sys
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 
 from kaido.core.errors import KaidoError
 
 # Subcommand modules; each has `add_parser(subparsers)` and `run(args) -> int`.
-COMMANDS = ("games", "play", "replay", "simulate", "tournament", "report", "serve")
+COMMANDS = ("games", "play", "replay", "review", "simulate", "tournament", "report", "serve")
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -34,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except KaidoError as error:
-        err_console.print(f"[bold red]kaido:[/] {error}", markup=True, highlight=False)
+        err_console.print(f"[bold red]kaido:[/] {escape(str(error))}", markup=True, highlight=False)
         return 2
     except KeyboardInterrupt:
         err_console.print("kaido: interrupted")
