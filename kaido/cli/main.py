@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 
 from kaido.core.errors import KaidoError
 
@@ -16,6 +17,7 @@ COMMANDS = (
     "games",
     "play",
     "replay",
+    "review",
     "simulate",
     "tournament",
     "report",
@@ -44,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except KaidoError as error:
-        err_console.print(f"[bold red]kaido:[/] {error}", markup=True, highlight=False)
+        err_console.print(f"[bold red]kaido:[/] {escape(str(error))}", markup=True, highlight=False)
         return 2
     except KeyboardInterrupt:
         err_console.print("kaido: interrupted")

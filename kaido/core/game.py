@@ -21,6 +21,7 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from kaido.core.actions import Action, ActionTable
@@ -44,6 +45,18 @@ class GameState(Protocol):
 
 
 S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Something worth telling of a finished game in its review (`Game.review_facts`)."""
+
+    step: int
+    """The decision it is about: the record's action number, from 0."""
+    seats: tuple[int, ...]
+    """The players it is about."""
+    text: dict[Lang, str]
+    """What it says, in each language."""
 
 
 class Game(ABC, Generic[S]):
@@ -169,6 +182,16 @@ class Game(ABC, Generic[S]):
 
         Empty unless the game says more."""
         return {"breakdown": [], "charts": []}
+
+    def review_facts(
+        self, states: Sequence[S], actions: Sequence[Action], chances: Sequence[Sequence[float]]
+    ) -> list[Fact]:
+        """Facts of a game worth telling in its review (kaido/review), beyond the chances and
+        the turning points every game gets: `states[i]` is the state before `actions[i]`
+        (the last one the end), `chances[i][p]` seat p's chance of winning there as p saw
+        it. Everything of a finished game may be told, as its replay shows it. None by
+        default."""
+        return []
 
     # ---- information --------------------------------------------------------------------
 

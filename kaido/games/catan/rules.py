@@ -13,12 +13,12 @@ from typing import Any
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
 from kaido.core.events import Event
-from kaido.core.game import Game, Lang
+from kaido.core.game import Fact, Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.catan import actions as A
-from kaido.games.catan import bots, encode, engine, explain, summary, text, trade, views
+from kaido.games.catan import bots, encode, engine, explain, review, summary, text, trade, views
 from kaido.games.catan.board import beginner_board, random_board
 from kaido.games.catan.state import OVER, CatanState
 
@@ -144,6 +144,14 @@ class CatanGame(Game[CatanState]):
 
     def invariants(self, state: CatanState) -> None:
         views.check_invariants(state)
+
+    def review_facts(
+        self,
+        states: Sequence[CatanState],
+        actions: Sequence[Action],
+        chances: Sequence[Sequence[float]],
+    ) -> list[Fact]:
+        return review.robber_facts(states, actions, chances)
 
     # ---- text ---------------------------------------------------------------------------
 

@@ -8,11 +8,20 @@ from typing import Any
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
 from kaido.core.events import Event
-from kaido.core.game import Game, Lang
+from kaido.core.game import Fact, Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.russian_railroads import bots, encode, engine, explain, summary, text, views
+from kaido.games.russian_railroads import (
+    bots,
+    encode,
+    engine,
+    explain,
+    review,
+    summary,
+    text,
+    views,
+)
 from kaido.games.russian_railroads.actions import KEY, TABLE
 from kaido.games.russian_railroads.components import (
     CONFLICTS,
@@ -229,6 +238,14 @@ class RussianRailroads(Game[RRState]):
 
     def invariants(self, state: RRState) -> None:
         views.invariants(state)
+
+    def review_facts(
+        self,
+        states: Sequence[RRState],
+        actions: Sequence[Action],
+        chances: Sequence[Sequence[float]],
+    ) -> list[Fact]:
+        return review.line_facts(states, lambda seat, lang: self.player_name(seat, lang))
 
     # ---- text -----------------------------------------------------------------------------
 
