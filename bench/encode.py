@@ -20,9 +20,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaido.agents import RandomAgent
+from kaido.core.encoding import HASHED_SIZE, Encoder
 from kaido.core.game import Game
 from kaido.core.match import Match
-from kaido.env.encoding import HASHED_SIZE, Encoder
 from kaido.games import all_games, get_game
 
 
