@@ -9,7 +9,7 @@ from typing import Any
 from kaido.core.game import Game
 from kaido.core.records import Record, replay
 from kaido.games import get_game
-from kaido.review.estimate import SearchEstimator
+from kaido.review.estimate import default_estimator
 from kaido.review.review import point_rng, review_record
 
 HINT_MOVES = 3
@@ -55,8 +55,9 @@ def review_job(
             told = share
             _updates.put((table_id, share))
 
-    estimator = SearchEstimator(worlds)
-    return review_record(_game(game), record, estimator, progress=progress).to_json()
+    game = _game(game)
+    estimator = default_estimator(game, worlds)
+    return review_record(game, record, estimator, progress=progress).to_json()
 
 
 def hint_moves(
@@ -68,7 +69,7 @@ def hint_moves(
     game = _game(game)
     state = replay(game, record)
     rng = point_rng(HINT_SEED, len(record.actions), seat)
-    estimate = SearchEstimator(worlds).estimate(game, state, seat, rng)
+    estimate = default_estimator(game, worlds).estimate(game, state, seat, rng)
     if not estimate.moves:  # one move only
         (only,) = game.search_actions(state, game.legal_actions(state))[:1]
         return [{"action": only.to_json(), "chance": round(estimate.chance, 4)}]

@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kaido.review.estimate import WORLDS
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 SECRET_FILE = "secret.key"
@@ -44,7 +46,7 @@ class Settings:
     bot_workers: int = 2
     review_workers: int = 1
     """Processes that review finished games (kaido/review) in the background; 0: none."""
-    review_worlds: int = 4
+    review_worlds: int = WORLDS
     """Deals of the hidden information per estimate in a review (its budget)."""
     hint_worlds: int = 16
     """The same for a hint (one position, so a larger budget)."""
