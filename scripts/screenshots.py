@@ -10,7 +10,8 @@ Writes `lobby.png` (with the first game chosen), and `table-<game>.png` and
 given as `game:option=value` is created with that option chosen in the lobby and its
 pictures are named `table-<game>-<value>.png`). With `--reviews`: `review-<game>.png`, the
 replay of a game its bots played to the end, opened at its first turning point from the
-review on the end screen (the move played and the bot's marked on the board). Uses
+review on the end screen where the bot preferred another move (the move played and the
+bot's marked on the board). Uses
 Debian's Chromium (`chromium` on the PATH, or $KAIDO_CHROMIUM) through Playwright, a
 temporary data directory and a free loopback port; the human seat makes seeded random
 choices among the actions it is offered (on the board or listed).
@@ -197,7 +198,9 @@ def shoot_review(page: Page, base: str, spec: str, out: Path) -> Path:
     page.wait_for_url("**/table/*")
     page.wait_for_selector(FINISHED, timeout=900_000)
     page.wait_for_selector(".review[data-status=ready]", timeout=600_000)
-    page.locator(".review button.turning").first.click()
+    # The first turning point where the bot preferred another move, so both are marked.
+    differing = page.locator(".review button.turning:has(.bot)")
+    (differing if differing.count() else page.locator(".review button.turning")).first.click()
     page.wait_for_selector(".review-move")
     page.wait_for_timeout(800)
     page.evaluate("window.scrollTo(0, 0)")
@@ -221,6 +224,7 @@ def browse(shots: Callable[[Browser], list[Path]]) -> list[Path]:
 
 def shoot_reviews(browser: Browser, base: str, games: list[str], out: Path) -> list[Path]:
     page = browser.new_page(viewport={"width": 1360, "height": 900})
+    page.on("pageerror", lambda error: print("the page raised:", error, file=sys.stderr))
     page.goto(base + "/")
     page.click("#guest")
     page.wait_for_selector("#create-table")

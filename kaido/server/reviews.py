@@ -29,6 +29,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from kaido.core.errors import KaidoError
 from kaido.core.game import Lang
 from kaido.core.records import Record
 from kaido.games import get_game
@@ -101,7 +102,11 @@ class Reviews:
             ids = session.scalars(select(ReviewRow.table_id).where(ReviewRow.status == "queued"))
             owned = [table_id for table_id in ids if self.tables.owns(table_id)]
         for table_id in owned:
-            self._queue(table_id, self.tables.record(table_id))
+            try:
+                self._queue(table_id, self.tables.record(table_id))
+            except KaidoError as error:  # its game is gone from this server, or changed
+                log.error("the review of table %s cannot be made: %s", table_id, error)
+                self._store(table_id, "failed", error=str(error)[:1000])
         return len(owned)
 
     def _queue(self, table_id: str, record: Record) -> None:
@@ -119,16 +124,18 @@ class Reviews:
 
     def _submit(self, table_id: str, record: Record) -> None:
         assert self._pool is not None
-        hints = self.hints_of(table_id)
-        if hints:
-            record.hints = hints
-        self._store(table_id, "queued")
         try:
+            hints = self.hints_of(table_id)
+            if hints:
+                record.hints = hints
+            self._store(table_id, "queued")
             game = sendable(get_game(record.game))
             job = (table_id, game, record.to_json(), self.review_worlds)
             future = self._pool.submit(review_job, *job)
-        except RuntimeError:  # the pool is shut down: the server is stopping
-            with self._lock:
+        except Exception as error:  # the database is away, or the server is stopping
+            if not self._closing:
+                log.error("the review of table %s was not queued: %s", table_id, error)
+            with self._lock:  # asked for again, it is queued again
                 self._running.pop(table_id, None)
             return
         future.add_done_callback(lambda done: self._done(table_id, done))
