@@ -21,11 +21,11 @@ NICENESS = 10
 """Reviews and hints yield the processor to the server and its bots."""
 
 _updates: Any = None
-"""The queue this process tells its reviews' progress on."""
+"""The connection this process tells its reviews' progress on."""
 
 
 def start_worker(updates: Any) -> None:
-    """Set up a worker process: its progress queue and a lower priority."""
+    """Set up a worker process: where it tells progress, and a lower priority."""
     global _updates
     _updates = updates
     os.nice(NICENESS)
@@ -53,7 +53,7 @@ def review_job(
         share = done / total
         if share - told >= PROGRESS_EVERY or done == total:
             told = share
-            _updates.put((table_id, share))
+            _updates.send((table_id, share))
 
     game = _game(game)
     estimator = default_estimator(game, worlds)

@@ -70,10 +70,12 @@ class Reviews:
         self.hint_worlds = hint_worlds
         self._sessions = sessionmaker(store.engine, expire_on_commit=False)
         spawn = multiprocessing.get_context("spawn")  # a threaded server must not fork
-        self._updates = spawn.Queue()
+        # Progress comes back on a pipe: each message is one write shorter than the pipe's
+        # atomic size, so the workers need no lock to share it.
+        self._progress, self._progress_writer = spawn.Pipe(duplex=False)
 
         def pool(processes: int) -> ProcessPoolExecutor:
-            return ProcessPoolExecutor(processes, spawn, start_worker, (self._updates,))
+            return ProcessPoolExecutor(processes, spawn, start_worker, (self._progress_writer,))
 
         self._pool = pool(review_workers) if review_workers else None
         self._hints = pool(1)
@@ -172,7 +174,7 @@ class Reviews:
     def _listen(self) -> None:
         """Progress told by the workers: (table id, share done); None ends it."""
         while True:
-            update = self._updates.get()
+            update = self._progress.recv()
             if update is None:
                 return
             table_id, share = update
@@ -272,7 +274,7 @@ class Reviews:
         for pool in (self._pool, self._hints):
             if pool is not None:
                 _stop(pool)
-        self._updates.put(None)
+        self._progress_writer.send(None)
         self._listener.join(timeout=5)
 
 
@@ -285,6 +287,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes:
         process.join(timeout=5)
+    pool.shutdown(wait=True)  # its processes gone, this only lets it release its queues
 
 
 def _hint_at(session: Session, table_id: str, version: int) -> list[dict[str, Any]] | None:

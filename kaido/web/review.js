@@ -88,7 +88,7 @@ export class ReviewPanel {
   draw() {
     const review = this.review;
     this.element.dataset.status = "ready";
-    clear(this.element).append(
+    const parts = [
       h("h2", {}, t("review.title")),
       h("p", { class: "hint" }, t("review.about")),
       this.curve(),
@@ -96,7 +96,9 @@ export class ReviewPanel {
       this.turningPoints(),
       this.accuracy(),
       review.facts.length ? this.facts() : null,
-      h("p", { class: "hint estimator" }, t("review.estimator", { name: review.estimator })));
+      h("p", { class: "hint estimator" }, t("review.estimator", { name: review.estimator })),
+    ];
+    clear(this.element).append(...parts.filter(Boolean));
   }
 
   x(step) {

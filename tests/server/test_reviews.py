@@ -70,6 +70,16 @@ def test_a_review_shows_its_progress_and_is_for_finished_games_only(tmp_path: Pa
         finish(harness, ann, table)
         first = ann.get(f"/api/tables/{table}/review").json()
         assert first["status"] == "running" and 0 <= first["progress"] <= 1
+        told = []
+
+        def made() -> bool:
+            body = ann.get(f"/api/tables/{table}/review").json()
+            if body["status"] == "running":
+                told.append(body["progress"])
+            return bool(body["status"] == "ready")
+
+        wait_for(made, timeout=60, what="the review")
+        assert any(0 < share < 1 for share in told), told  # the worker told its progress
         review = ready(ann, table, lang="ja")
         assert review["players"] == ["赤", "青", "白"]
         assert len(review["turning_points"]) == 5 and len(review["accuracy"]) == 3
