@@ -6,10 +6,12 @@ hints marks the bot's best moves on the board. At a desktop's 1280x800 and a pho
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -21,24 +23,21 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 
 
 @pytest.fixture(scope="module")
-def finished(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Any]:
-    """A server, and a Russian Railroads game its bots played to the end (watched)."""
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, str]]:
+    """A server, and a Russian Railroads game its bots played to the end, unwatched (a page
+    watching draws the board at every move)."""
     data = Path(tmp_path_factory.mktemp("review")) / "data"
-    with LiveServer(data, bot_delay=0.0, options=DEALS) as server:
-        page = next(gen := open_page(browser, viewport=SIZES["desktop"]))
-        sign_up(page, server.url, "Ann")
-        page.select_option("select[name=game]", "russian_railroads")
-        page.select_option("select[name=players]", "2")
-        for seat in range(2):
-            page.select_option(f"select[name=seat-{seat}-kind]", "bot")
-            page.select_option(f"select[name=seat-{seat}-bot]", "easy")
-        page.select_option("select[name=my_seat]", "")
-        page.click("#create-table button[type=submit]")
-        page.wait_for_url("**/table/*")
-        table = page.url.rsplit("/", 1)[1]
-        page.wait_for_selector(".table-page[data-status=finished]", timeout=180_000)
+    with LiveServer(data, bot_delay=0.0, options=DEALS, reviews=True) as server:
+        client = httpx2.Client(base_url=server.url)
+        client.post("/api/guest")
+        seats = [{"kind": "bot", "bot": "easy"}] * 2
+        body = {"game": "russian_railroads", "seats": seats, "my_seat": None}
+        table = client.post("/api/tables", json=body).json()["table"]["id"]
+        deadline = time.monotonic() + 120
+        while client.get(f"/api/tables/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
         yield server, table
-        next(gen, None)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
