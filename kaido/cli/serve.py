@@ -61,6 +61,12 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--bot-workers", type=int, default=2, help="threads for bots (2)")
     parser.add_argument(
+        "--review-workers",
+        type=int,
+        default=1,
+        help="processes that review finished games in the background (1; 0: no reviews)",
+    )
+    parser.add_argument(
         "--bot-seconds",
         type=float,
         default=3.0,
@@ -152,6 +158,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         offer_seconds=args.offer_seconds,
         idle_days=args.idle_days,
         bot_workers=args.bot_workers,
+        review_workers=args.review_workers,
         bot_seconds=args.bot_seconds,
         bot_levels=bot_levels(args.bot_level),
         max_tables_per_user=args.max_tables_per_user,

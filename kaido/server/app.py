@@ -41,6 +41,7 @@ from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import Buckets, Hashing, Limits, Rate
 from kaido.server.names import name_key
+from kaido.server.reviews import Reviews, add_review_routes
 from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
@@ -91,6 +92,7 @@ class CreateTableIn(Body):
     private: bool = False
     move_seconds: int = 0
     pass_and_play: bool = False
+    hints: bool = False
 
 
 class PreferencesIn(Body):
@@ -141,6 +143,13 @@ class Services:
             self.store, settings, self.workers, owns, self.leaderboards.record
         )
         self.chat = Chat(self.store, self.tables, self.limits)
+        self.reviews = Reviews(
+            self.store,
+            self.tables,
+            review_workers=settings.review_workers,
+            review_worlds=settings.review_worlds,
+            hint_worlds=settings.hint_worlds,
+        )
         for game in all_games():
             self.tables.levels.check(game)
 
@@ -159,6 +168,7 @@ class Services:
 
     def close(self) -> None:
         self.tables.close()
+        self.reviews.close()
         self.hashing.shutdown()
         self.store.close()
 
@@ -171,9 +181,11 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        # Tables in play resume in the background: bots and clocks go on after a restart.
+        # Tables in play resume in the background: bots and clocks go on after a restart,
+        # and reviews left queued are made.
         threading.Thread(target=services.tables.resume_all, daemon=True).start()
         threading.Thread(target=services.leaderboards.catch_up, daemon=True).start()
+        threading.Thread(target=services.reviews.resume, daemon=True).start()
         services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
         yield
         services.close()
@@ -196,6 +208,7 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
     _add_table_routes(app, services)
     _add_socket(app, services)
     add_leaderboard_routes(app, services.leaderboards)
+    add_review_routes(app, services.reviews, lambda request: signed_in(services, request), lang_of)
     _add_client(app)
     return app
 
@@ -387,6 +400,7 @@ def table_summary(info: TableInfo, user: User | None) -> dict[str, Any]:
         "created_at": info.created_at,
         "updated_at": info.updated_at,
         "move_seconds": info.move_seconds,
+        "hints": info.hints,
         "result": info.result,
     }
 
@@ -428,6 +442,7 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
             private=body.private,
             move_seconds=body.move_seconds,
             pass_and_play=body.pass_and_play,
+            hints=body.hints,
         )
         return {"table": table_summary(runtime.info, user)}
 
@@ -508,8 +523,10 @@ def _add_table_routes(app: FastAPI, services: Services) -> None:
 
     @app.get("/api/tables/{table_id}/record")
     def record(table_id: str) -> Response:
+        record = tables.record(table_id)
+        record.hints = services.reviews.hints_of(table_id) or None
         return Response(
-            tables.record(table_id).dumps(),
+            record.dumps(),
             media_type="application/json",
             headers={"content-disposition": f'attachment; filename="kaido-{table_id}.json"'},
         )

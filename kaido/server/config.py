@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kaido.review.estimate import WORLDS
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 SECRET_FILE = "secret.key"
@@ -42,6 +44,12 @@ class Settings:
     offer_seconds: float = 30.0
     """Seconds a person has to answer another player's offer before it lapses (declined)."""
     bot_workers: int = 2
+    review_workers: int = 1
+    """Processes that review finished games (kaido/review) in the background; 0: none."""
+    review_worlds: int = WORLDS
+    """Deals of the hidden information per estimate in a review (its budget)."""
+    hint_worlds: int = 16
+    """The same for a hint (one position, so a larger budget)."""
     bot_seconds: float = 3.0
     """The longest a bot may think about one decision: its search is cut there."""
     bot_levels: dict[str, str] = field(default_factory=dict)

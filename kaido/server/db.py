@@ -1,5 +1,5 @@
 """The database schema (SQLAlchemy 2): users, tables, seats, each table's actions and chat,
-and the leaderboards' ratings.
+and the leaderboards' ratings, finished tables' reviews and the hints players took.
 
 A table's game is its record: options and seed on the `tables` row, one `actions` row per
 accepted action. The state is never stored; it is the replay of those rows.
@@ -19,6 +19,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    UniqueConstraint,
     create_engine,
     event,
     inspect,
@@ -75,6 +76,8 @@ class TableRow(Base):
     """0: no clock; else the time a human has for each decision."""
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Players may ask the bot for hints (never at a rated table: kaido/server/reviews.py)."""
 
 
 class SeatRow(Base):
@@ -177,6 +180,36 @@ class RatedSeatRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
 
 
+class ReviewRow(Base):
+    """A finished table's review (kaido/review), made once in the background."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    """queued (to make, also after a restart), ready or failed."""
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class HintRow(Base):
+    """A hint a player took: the bot's best moves at one decision, as they were shown."""
+
+    __tablename__ = "hints"
+    __table_args__ = (UniqueConstraint("table_id", "version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    """The table's move counter when it was asked (one hint per position)."""
+    step: Mapped[int] = mapped_column(Integer)
+    """Actions made before it: the decision it was for."""
+    seat: Mapped[int] = mapped_column(Integer)
+    moves: Mapped[list[Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url` with the schema created; SQLite gets WAL and enforced keys."""
     if url.startswith("sqlite"):
@@ -186,6 +219,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, pool_pre_ping=True)
     Base.metadata.create_all(engine)
     _add_name_keys(engine)
+    _add_column(engine, "tables", "hints", "BOOLEAN NOT NULL DEFAULT FALSE")
     return engine
 
 
@@ -198,6 +232,14 @@ def _add_name_keys(engine: Engine) -> None:
     with engine.begin() as connection:
         connection.execute(text("ALTER TABLE users ADD COLUMN name_key VARCHAR(120)"))
         connection.execute(text("CREATE UNIQUE INDEX ix_users_name_key ON users (name_key)"))
+
+
+def _add_column(engine: Engine, table: str, column: str, definition: str) -> None:
+    """Databases made before `table` had `column` get it (with its default)."""
+    if column in {c["name"] for c in inspect(engine).get_columns(table)}:
+        return
+    with engine.begin() as connection:
+        connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {definition}"))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -176,6 +176,7 @@ class TableRuntime:
             "move_seconds": info.move_seconds,
             "deadline": info.deadline,
             "private": info.private,
+            "hints": info.hints,
             "created_by": info.created_by,
             "thinking": self.thinking,
             "offer_deadline": self.offer_deadline,

@@ -90,6 +90,7 @@ class TableInfo:
     deadline: float | None = None
     result: dict[str, Any] | None = None
     seats: list[Seat] = field(default_factory=list)
+    hints: bool = False
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,7 @@ class Store:
                     updated_at=info.updated_at,
                     version=info.version,
                     move_seconds=info.move_seconds,
+                    hints=info.hints,
                 )
             )
             session.flush()
@@ -313,6 +315,7 @@ class Store:
                 Seat(s.seat, s.kind, s.bot, s.user_id, user.name if user else None, s.timed_out)
                 for s, user in seats
             ],
+            hints=row.hints,
         )
 
     def actions(self, table_id: str) -> list[list[Any]]:

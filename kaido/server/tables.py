@@ -91,6 +91,8 @@ class TableManager:
         first = settings.table_seeds
         self._seeds = None if first is None else itertools.count(first)
         """The seeds of the tables this process makes, if fixed (`settings.table_seeds`)."""
+        self.on_finish: Callable[[TableRuntime], None] = lambda _runtime: None
+        """Told of each game that ends with a result, once it is stored (its review)."""
 
     # ---- finding tables -----------------------------------------------------------------
 
@@ -245,9 +247,11 @@ class TableManager:
         private: bool,
         move_seconds: int,
         pass_and_play: bool = False,
+        hints: bool = False,
     ) -> TableRuntime:
         """A new table. With `pass_and_play` its creator holds every human seat (one
-        device passed around); such a table is private, so it is neither listed nor rated."""
+        device passed around); such a table is private, so it is neither listed nor rated.
+        With `hints` players may ask the bot for hints; such a table must not be rated."""
         game = self._game(game_id)
         self._check_table_count(user)
         if "players" in raw_options and raw_options["players"] != len(seats):
@@ -267,6 +271,8 @@ class TableManager:
             if len(mine) < 2:
                 raise BadRequest("pass and play needs two human seats or more")
             private = True
+        if hints and not private:
+            raise BadRequest("a table with hints must be private: public tables are rated")
         now = time.time()
         table_id = secrets.token_urlsafe(9)
         while not self.owns(table_id):  # the process that creates a table owns it
@@ -283,6 +289,7 @@ class TableManager:
             created_at=now,
             updated_at=now,
             move_seconds=move_seconds,
+            hints=hints,
             seats=[
                 Seat(
                     n,
@@ -444,6 +451,14 @@ class TableManager:
             runtime.broadcast(log_from=len(runtime.log))
         return runtime
 
+    def deciding(self, user: User, table_id: str, move: int) -> tuple[int, Record]:
+        """The seat `user` decides for now, checked as an action is (the table in play,
+        their decision, the move counter named), and the game so far."""
+        with self._hold(table_id) as runtime:
+            seat = self._deciding_seat(runtime, user)
+            self._check_counter(runtime, move)
+            return seat, runtime.require_match().record()
+
     def _playing_seat(self, runtime: TableRuntime, user: User, *, allow_bot: bool = False) -> int:
         if runtime.info.status == "open":
             raise Conflict("the game has not started yet")
@@ -517,6 +532,7 @@ class TableManager:
         )
         if info.status == "finished":
             self.finished_hook(info.id)
+            self.on_finish(runtime)
         self._schedule(runtime)
         runtime.broadcast(log_from=len(runtime.log) - 1)
 
@@ -838,6 +854,7 @@ class TableManager:
         self._commit_or_fail(commit, runtime)
         if status == "finished":
             self.finished_hook(info.id)
+            self.on_finish(runtime)
         runtime.broadcast(log_from=len(runtime.log))
 
     # ---- connections --------------------------------------------------------------------

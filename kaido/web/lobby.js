@@ -37,6 +37,8 @@ function createForm(games) {
   const hotSeat = h("input", { type: "checkbox", name: "pass_and_play" });
   const mySeatRow = h("label", {}, t("lobby.mySeat"), mySeat);
   const privateRow = h("label", { class: "check" }, privateBox, t("lobby.private"));
+  // Hints: the bot's best moves on asking; never at a rated table, so the table is private.
+  const hintsBox = h("input", { type: "checkbox", name: "hints" });
   hotSeat.addEventListener("change", () => {
     for (const row of [mySeatRow, privateRow]) row.style.display = hotSeat.checked ? "none" : "";
   });
@@ -75,8 +77,9 @@ function createForm(games) {
       options: state.options,
       seats: state.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : { kind: "bot", bot: seat.bot })),
       my_seat: hotSeat.checked || mySeat.value === "" ? null : Number(mySeat.value),
-      private: privateBox.checked || hotSeat.checked,
+      private: privateBox.checked || hotSeat.checked || hintsBox.checked,
       pass_and_play: hotSeat.checked,
+      hints: hintsBox.checked,
       move_seconds: Number(clock.value),
     };
     try {
@@ -96,6 +99,7 @@ function createForm(games) {
     h("label", { class: "check pass-and-play" }, hotSeat, t("lobby.passAndPlay")),
     mySeatRow,
     privateRow,
+    h("label", { class: "check allow-hints" }, hintsBox, t("lobby.hints")),
     h("label", {}, t("lobby.clock"), clock),
     h("button", { type: "submit", class: "primary" }, t("lobby.create")),
   );

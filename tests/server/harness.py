@@ -77,6 +77,7 @@ class Harness:
 
     def __init__(self, data_dir: Path, database_url: str | None = None, **settings: Any) -> None:
         settings.setdefault("bot_delay", 0.0)
+        settings.setdefault("review_workers", 0)  # reviews only where a test wants them
         self.settings = Settings(data_dir=data_dir, database_url=database_url, **settings)
         self.app = create_app(self.settings)
         self._main = TestClient(self.app)

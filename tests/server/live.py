@@ -34,6 +34,7 @@ class LiveServer:
         database_url: str | None = None,
         options: tuple[str, ...] = (),
         offer_seconds: float = 30.0,
+        reviews: bool = False,
     ) -> None:
         self.data_dir = data_dir
         self.port = free_port()
@@ -43,6 +44,9 @@ class LiveServer:
         self.database_url = database_url
         self.options = options
         """More `kaido serve` options."""
+        self.reviews = reviews
+        """Review finished games (off by default: few tests look at reviews, and each costs a
+        worker process)."""
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
 
@@ -53,6 +57,8 @@ class LiveServer:
         command += ["--register", "tests.core.tiny_game:TINY", "--log-level", "warning"]
         if self.database_url:
             command += ["--database-url", self.database_url]
+        if not self.reviews:
+            command += ["--review-workers", "0"]
         command += self.options
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         self.data_dir.mkdir(parents=True, exist_ok=True)
