@@ -41,7 +41,9 @@ class Settings:
     writing an offer card by card, wait nothing), so people can follow."""
     offer_seconds: float = 30.0
     """Seconds a person has to answer another player's offer before it lapses (declined)."""
-    bot_workers: int = 2
+    bot_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    """Processes that search for bots, for tables with people (and as many, at the lowest
+    priority, for tables of bots only): by default one a core."""
     bot_seconds: float = 3.0
     """The longest a bot may think about one decision: its search is cut there."""
     bot_levels: dict[str, str] = field(default_factory=dict)
