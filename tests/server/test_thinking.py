@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -166,3 +167,19 @@ def test_a_search_is_called_off_or_cut_at_its_cap(thinkers: Thinkers, seed: int)
     thinkers.submit(job(1, table="after", spec="random"), answers)
     wait_for(lambda: answers.tables[-1] == "after", what="the next job")
     assert "never" not in answers.tables
+
+
+def test_a_process_that_dies_is_replaced(thinkers: Thinkers, seed: int) -> None:
+    """The decision it was making is answered as failed (the table plays the bot's first
+    legal action), and the next decision gets a new process."""
+    values: list[list[Any] | None] = []
+    thinkers.submit(
+        job(1, spec=f"{PROBE}:meet=99", seed=seed), lambda _t, value: values.append(value)
+    )
+    wait_for(lambda: probe_log(seed).exists(), what="the probe to think")
+    pid = int(probe_log(seed).read_text().split()[0])
+    os.kill(pid, signal.SIGKILL)
+    wait_for(lambda: values == [None], what="the failed decision")
+    thinkers.submit(job(2), lambda _t, value: values.append(value))
+    wait_for(lambda: len(values) == 2, what="a decision in the new process")
+    assert values[1] is not None and thinkers.busy() == 0
