@@ -1,12 +1,13 @@
 """Is a table's bot thinking fair when another account floods the server with bots?
 
 Starts `kaido serve` (the code of --code, this repository by default, on a fresh data
-directory, default settings but the rate limits), then measures a victim: one guest's
-table of one scripted human (who answers at once with a random legal action, over its
-WebSocket as a browser does) and bots of --victim levels, counting the human's decisions
-in --seconds (after --ramp seconds unmeasured). First alone, then while another guest's
---tables tables of bots only (`strong` by default, as many seats as the game has) play on
-the same server:
+directory, default settings but the rate limits, tables dealt from fixed seeds) and
+measures a victim: one guest's table of one scripted human (who answers at once with a
+random legal action, over its WebSocket as a browser does) and bots of --victim levels,
+counting the human's decisions in --seconds (after --ramp seconds unmeasured). Alone, then
+on a fresh server where another guest's --tables tables of bots only (`strong` by
+default, as many seats as the game has) play too; the victim's game is the same deal and
+the same choices both times, so only the speed differs:
 
     .venv/bin/python bench/bot_fairness.py --runs 3
     .venv/bin/python bench/bot_fairness.py --code OLD_TREE --runs 3   # an older commit
@@ -42,6 +43,7 @@ class Server:
         self.url = f"http://127.0.0.1:{port}"
         command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(port)]
         command += ["--data-dir", str(data_dir), "--no-rate-limits", "--log-level", "warning"]
+        command += ["--table-seeds", "1000"]
         env = {**os.environ, "PYTHONPATH": str(code)}
         self.log = (data_dir / "server.log").open("wb")
         self.process = subprocess.Popen(
@@ -92,53 +94,47 @@ def flood(url: str, game: str, tables: int, level: str) -> httpx2.Client:
     return client
 
 
-async def decisions(
-    url: str, client: httpx2.Client, game: str, victim: list[str], seconds: float
-) -> int:
-    """The human decisions one scripted player makes at its tables in `seconds`."""
+async def decisions(url: str, client: httpx2.Client, table: str, args: argparse.Namespace) -> int:
+    """The decisions the scripted human makes at `table` in --seconds, after --ramp."""
     rng = random.Random(1)
     cookie = f"kaido_session={client.cookies['kaido_session']}"
-    until = time.monotonic() + seconds
+    address = url.replace("http://", "ws://") + f"/ws/tables/{table}"
+    start = time.monotonic() + args.ramp
+    until = start + args.seconds
     made = 0
-    while time.monotonic() < until:
-        table = new_table(client, game, ["human", *victim], mine=True)
-        address = url.replace("http://", "ws://") + f"/ws/tables/{table}"
-        async with websockets.connect(address, additional_headers={"Cookie": cookie}) as ws:
-            answered = -1  # the version the last action was sent at
-            while time.monotonic() < until:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
-                except TimeoutError:
-                    return made
-                message = json.loads(raw)
-                if message.get("type") != "state":
-                    continue
-                if message["status"] != "playing":
-                    break  # the game ended: a new table
-                version = message["version"]
-                if message.get("legal") and version > answered:
-                    action = rng.choice(message["legal"])["action"]
-                    await ws.send(json.dumps({"type": "act", "action": action, "move": version}))
-                    answered = version
-                    made += 1
+    async with websockets.connect(address, additional_headers={"Cookie": cookie}) as ws:
+        answered = -1  # the version the last action was sent at
+        while (left := until - time.monotonic()) > 0:
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), left))
+            except TimeoutError:
+                break
+            if message.get("type") != "state":
+                continue
+            if message["status"] != "playing":
+                raise SystemExit(f"the game ended within {args.ramp + args.seconds} s")
+            version = message["version"]
+            if message.get("legal") and version > answered:
+                action = rng.choice(message["legal"])["action"]
+                await ws.send(json.dumps({"type": "act", "action": action, "move": version}))
+                answered = version
+                made += time.monotonic() >= start
     return made
 
 
-def run(args: argparse.Namespace) -> tuple[int, int]:
+def measure(args: argparse.Namespace, flooded: bool) -> int:
+    """The victim's decisions on a fresh server, with or without the flood. Its table is
+    made first, from the same seed each time, so it plays the same game either way."""
     with tempfile.TemporaryDirectory() as data:
         server = Server(args.code.resolve(), Path(data), free_port())
         try:
             victim = guest(server.url)
-            asyncio.run(decisions(server.url, victim, args.game, args.victim, args.ramp))
-            alone = asyncio.run(decisions(server.url, victim, args.game, args.victim, args.seconds))
-            flood(server.url, args.game, args.tables, args.level)
-            time.sleep(args.ramp)
-            loaded = asyncio.run(
-                decisions(server.url, victim, args.game, args.victim, args.seconds)
-            )
+            table = new_table(victim, args.game, ["human", *args.victim], mine=True)
+            if flooded:
+                flood(server.url, args.game, args.tables, args.level)
+            return asyncio.run(decisions(server.url, victim, table, args))
         finally:
             server.stop()
-    return alone, loaded
 
 
 def free_port() -> int:
@@ -156,9 +152,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--level", default="strong", help="the flood's bots")
     parser.add_argument("--seconds", type=float, default=45.0)
-    parser.add_argument(
-        "--ramp", type=float, default=10.0, help="seconds played unmeasured first, each time"
-    )
+    parser.add_argument("--ramp", type=float, default=10.0, help="seconds played unmeasured first")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     print("| run | alone | with the flood | ratio | load average |")
@@ -166,7 +160,7 @@ def main() -> None:
     ratios = []
     for number in range(1, args.runs + 1):
         before = os.getloadavg()[0]
-        alone, loaded = run(args)
+        alone, loaded = measure(args, flooded=False), measure(args, flooded=True)
         ratios.append(loaded / alone if alone else 0.0)
         print(
             f"| {number} | {alone} | {loaded} | {ratios[-1]:.2f} | "

@@ -207,7 +207,8 @@ class Leaderboards:
         ended = None if table is None else ended_table(session, table)
         if ended is None:
             return
-        # Written first: the verdict claims the table, and on SQLite the transaction holds
+        # Written before any rating is read: the verdict claims the table, and on SQLite
+        # (whose driver begins the transaction at its first write) the transaction holds
         # the write lock from here, so no other rating update interleaves.
         verdict_row = RatedGameRow(
             table_id=ended.table_id,

@@ -23,14 +23,13 @@ games and bot kinds registered when the pool was made (`--register`, plug-ins, t
 
 from __future__ import annotations
 
-import ctypes
+import contextlib
 import functools
 import itertools
 import logging
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 from collections import deque
@@ -38,6 +37,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from multiprocessing.synchronize import Event
 from typing import Any
@@ -198,6 +198,8 @@ class _Pool:
         self._background = background
         self._stops = [context.Event() for _ in range(processes)]
         """One per slot: set to stop the search in that slot."""
+        self._alive, self._alive_here = context.Pipe(duplex=False)
+        """The processes read `_alive`; only this process holds `_alive_here`."""
         self._free = list(range(processes))
         self._queue = FairQueue()
         self._running: set[Ticket] = set()
@@ -207,7 +209,7 @@ class _Pool:
 
     def _new_executor(self) -> ProcessPoolExecutor:
         games = kaido.games.added_at_run_time()
-        setup = (self._stops, games, dict(REGISTERED), self._background)
+        setup = (self._stops, self._alive, games, dict(REGISTERED), self._background)
         return ProcessPoolExecutor(
             len(self._stops), self._context, initializer=_start_process, initargs=setup
         )
@@ -302,6 +304,8 @@ class _Pool:
             while (ticket := self._queue.pop()) is not None:
                 ticket.finished = True
         self._executor.shutdown(wait=True, cancel_futures=True)
+        self._alive_here.close()
+        self._alive.close()
 
 
 def _ignore(_ticket: Ticket, _value: list[Any] | None) -> None:
@@ -324,12 +328,16 @@ _stops: list[Event] = []
 
 
 def _start_process(
-    stops: list[Event], games: list[Game[Any]], kinds: dict[str, str], background: bool
+    stops: list[Event],
+    server: Connection,
+    games: list[Game[Any]],
+    kinds: dict[str, str],
+    background: bool,
 ) -> None:
     global _stops
     _stops = stops
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
-    _die_with_parent()
+    threading.Thread(target=_end_with_server, args=(server,), daemon=True).start()
     if background and hasattr(os, "nice"):
         os.nice(LOWEST_PRIORITY)
     for game in games:
@@ -337,18 +345,14 @@ def _start_process(
     REGISTERED.update(kinds)
 
 
-PR_SET_PDEATHSIG = 1
-"""prctl(2): the signal a process gets when its parent dies (Linux)."""
-
-
-def _die_with_parent() -> None:
-    """End with the process that started this one (the fork server, which ends with the
-    server), even when the server is killed outright (Linux; elsewhere the pool's own
-    shutdown ends it)."""
-    if sys.platform.startswith("linux"):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() == 1:  # the parent died before that was set
-            os._exit(0)
+def _end_with_server(server: Connection) -> None:
+    """End this process when the server ends, even killed outright: only the server holds
+    the other end of `server`, so reading it returns (at its end) once the server is gone.
+    (A process waiting for its next job would otherwise wait forever, and keep the fork
+    server alive with it.)"""
+    with contextlib.suppress(EOFError):
+        server.recv_bytes()
+    os._exit(0)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -155,18 +157,20 @@ def test_searches_run_in_processes_at_once_and_bots_only_tables_at_the_lowest_pr
         thinkers.close()
 
 
-def test_a_search_is_called_off_or_cut_at_its_cap(thinkers: Thinkers, seed: int) -> None:
+def test_a_search_is_cut_at_its_cap_and_a_waiting_job_called_off(
+    thinkers: Thinkers, seed: int
+) -> None:
     answers = Answers()
-    capped = thinkers.submit(
-        job(1, table="capped", spec=f"{PROBE}:meet=99", seed=seed, cap=0.2), answers
-    )
+    capped = job(1, table="capped", spec=f"{PROBE}:meet=99", seed=seed, cap=0.2)
+    thinkers.submit(capped, answers)  # waits for probes that never come, cut at 0.2 s
     wait_for(lambda: answers.tables == ["capped"], timeout=60, what="the capped search")
-    assert capped.finished
-    waiting = thinkers.submit(job(1, table="never", spec="random"), answers)
-    waiting.cancel()  # called off: not answered (it may have started already)
-    thinkers.submit(job(1, table="after", spec="random"), answers)
-    wait_for(lambda: answers.tables[-1] == "after", what="the next job")
-    assert "never" not in answers.tables
+    blocker = thinkers.submit(job(1, table="blocker", spec=f"{PROBE}:meet=99", seed=seed), answers)
+    waiting = thinkers.submit(job(2, table="never"), answers)  # the one process is busy
+    waiting.cancel()
+    blocker.cancel()
+    thinkers.submit(job(2, table="after"), answers)
+    wait_for(lambda: answers.tables[-1:] == ["after"], what="the next job")
+    assert answers.tables == ["capped", "after"] and thinkers.busy() == 0
 
 
 def test_a_process_that_dies_is_replaced(thinkers: Thinkers, seed: int) -> None:
@@ -183,3 +187,35 @@ def test_a_process_that_dies_is_replaced(thinkers: Thinkers, seed: int) -> None:
     thinkers.submit(job(2), lambda _t, value: values.append(value))
     wait_for(lambda: len(values) == 2, what="a decision in the new process")
     assert values[1] is not None and thinkers.busy() == 0
+
+
+SERVER_HOLDING_A_PROBE = """
+import sys, time
+from kaido.games import register
+from kaido.server.thinking import Thinkers
+from tests.core.tiny_game import TINY
+from tests.server.test_thinking import PROBE, job
+register(TINY)
+thinkers = Thinkers(1)
+thinkers.submit(job(1, spec=PROBE + ":meet=99", seed=int(sys.argv[1])), lambda _t, _v: None)
+time.sleep(600)
+"""
+
+
+def test_the_bot_processes_end_with_a_server_killed_outright(seed: int) -> None:
+    server = subprocess.Popen([sys.executable, "-c", SERVER_HOLDING_A_PROBE, str(seed)])
+    try:
+        wait_for(lambda: probe_log(seed).exists(), timeout=60, what="the probe to think")
+        pid = int(probe_log(seed).read_text().split()[0])
+    finally:
+        server.kill()
+        server.wait()
+    wait_for(lambda: not alive(pid), what="the bot process to end")
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
