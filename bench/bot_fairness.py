@@ -11,6 +11,7 @@ the same choices both times, so only the speed differs:
 
     .venv/bin/python bench/bot_fairness.py --runs 3
     .venv/bin/python bench/bot_fairness.py --code OLD_TREE --runs 3   # an older commit
+    .venv/bin/python bench/bot_fairness.py --bot-level normal=mcts:iterations=200 --runs 3
 
 Prints a row per run and the median ratio of loaded to unloaded decisions.
 """
@@ -39,11 +40,12 @@ REPO = Path(__file__).resolve().parents[1]
 class Server:
     """`kaido serve` on a free port, running the code in `code`."""
 
-    def __init__(self, code: Path, data_dir: Path, port: int) -> None:
+    def __init__(self, code: Path, data_dir: Path, port: int, levels: list[str]) -> None:
         self.url = f"http://127.0.0.1:{port}"
         command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(port)]
         command += ["--data-dir", str(data_dir), "--no-rate-limits", "--log-level", "warning"]
         command += ["--table-seeds", "1000"]
+        command += [option for level in levels for option in ("--bot-level", level)]
         env = {**os.environ, "PYTHONPATH": str(code)}
         self.log = (data_dir / "server.log").open("wb")
         self.process = subprocess.Popen(
@@ -126,7 +128,7 @@ def measure(args: argparse.Namespace, flooded: bool) -> int:
     """The victim's decisions on a fresh server, with or without the flood. Its table is
     made first, from the same seed each time, so it plays the same game either way."""
     with tempfile.TemporaryDirectory() as data:
-        server = Server(args.code.resolve(), Path(data), free_port())
+        server = Server(args.code.resolve(), Path(data), free_port(), args.bot_level)
         try:
             victim = guest(server.url)
             table = new_table(victim, args.game, ["human", *args.victim], mine=True)
@@ -151,6 +153,14 @@ def main() -> None:
     parser.add_argument("--victim", nargs="+", default=["normal", "normal"], help="its bots")
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--level", default="strong", help="the flood's bots")
+    parser.add_argument(
+        "--bot-level",
+        action="append",
+        default=[],
+        metavar="LEVEL=SPEC",
+        help="kaido serve's --bot-level (a searching victim with a fixed number of "
+        "iterations plays the same game at any speed)",
+    )
     parser.add_argument("--seconds", type=float, default=45.0)
     parser.add_argument("--ramp", type=float, default=10.0, help="seconds played unmeasured first")
     parser.add_argument("--runs", type=int, default=3)
