@@ -59,7 +59,12 @@ def add_parser(subparsers: Any) -> None:
         default=14.0,
         help="a game in play nobody moves for this many days is abandoned (14)",
     )
-    parser.add_argument("--bot-workers", type=int, default=2, help="threads for bots (2)")
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help=f"processes that search for bots, per priority (one a core: {os.cpu_count() or 1})",
+    )
     parser.add_argument(
         "--review-workers",
         type=int,

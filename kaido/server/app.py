@@ -46,6 +46,7 @@ from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import SeatRequest, TableManager
+from kaido.server.thinking import Thinkers
 from kaido.server.workers import Workers
 
 log = logging.getLogger("kaido.server")
@@ -134,13 +135,14 @@ class Services:
         self.sessions = auth.Sessions(self.store)
         self.limits = Limits(settings.rate_limits)
         self.hashing = Hashing(settings.hash_workers, queue=16)
-        self.workers = Workers(settings.bot_workers)
+        self.workers = Workers()
+        self.thinkers = Thinkers(settings.bot_workers)
         self.cluster = cluster
         """This process's place among several (`kaido serve --workers`), else None."""
         owns = cluster.owns if cluster is not None else (lambda _table_id: True)
         self.leaderboards = Leaderboards(self.store.engine)
         self.tables = TableManager(
-            self.store, settings, self.workers, owns, self.leaderboards.record
+            self.store, settings, self.workers, self.thinkers, owns, self.leaderboards.record
         )
         self.chat = Chat(self.store, self.tables, self.limits)
         self.reviews = Reviews(
@@ -186,6 +188,7 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
         threading.Thread(target=services.tables.resume_all, daemon=True).start()
         threading.Thread(target=services.leaderboards.catch_up, daemon=True).start()
         threading.Thread(target=services.reviews.resume, daemon=True).start()
+        threading.Thread(target=services.thinkers.warm_up, daemon=True).start()
         services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
         yield
         services.close()

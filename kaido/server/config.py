@@ -43,7 +43,9 @@ class Settings:
     writing an offer card by card, wait nothing), so people can follow."""
     offer_seconds: float = 30.0
     """Seconds a person has to answer another player's offer before it lapses (declined)."""
-    bot_workers: int = 2
+    bot_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    """Processes that search for bots, for tables with people (and as many, at the lowest
+    priority, for tables of bots only): by default one a core."""
     review_workers: int = 1
     """Processes that review finished games (kaido/review) in the background; 0: none."""
     review_worlds: int = WORLDS

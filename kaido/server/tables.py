@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from kaido.agents import agent_seed
 from kaido.core.actions import Action
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game, Lang
@@ -44,6 +45,7 @@ from kaido.server.errors import (
 from kaido.server.messages import LogStep, game_part, log_entry
 from kaido.server.runtime import Subscriber, TableRuntime
 from kaido.server.store import Seat, Store, TableInfo, User
+from kaido.server.thinking import Job, Thinkers, Ticket
 from kaido.server.workers import Workers
 
 log = logging.getLogger("kaido.server")
@@ -58,6 +60,11 @@ IDLE_SWEEP_SECONDS = 3600.0
 """What a user may set, with the defaults."""
 
 
+def decision_seed(table_seed: int, seat: int, decisions: int) -> int:
+    """A bot's seed for one decision: the same table and moves give the same choice."""
+    return (agent_seed(table_seed, seat) + decisions * 1_000_033) % (1 << 62)
+
+
 @dataclass(frozen=True)
 class SeatRequest:
     kind: str
@@ -70,16 +77,19 @@ class TableManager:
         store: Store,
         settings: Settings,
         workers: Workers,
+        thinkers: Thinkers,
         owns: Callable[[str], bool] = lambda _table_id: True,
         finished: Callable[[str], None] = lambda _table_id: None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.workers = workers
+        self.thinkers = thinkers
         self.owns = owns
         """Whether this process owns a table (`kaido serve --workers`: one process each)."""
         self.finished_hook = finished
-        """Told the id of each table whose game ended with a result, once it is stored."""
+        """Told the id of each table whose game ended with a result, once it is stored (on
+        the chores' thread: the last move's answer does not wait for it)."""
         self.levels = BotLevels(settings.bot_levels, settings.bot_seconds)
         self._tables: OrderedDict[str, TableRuntime] = OrderedDict()
         """Tables in memory, the least recently used first (evicted past a bound)."""
@@ -531,10 +541,13 @@ class TableManager:
             runtime,
         )
         if info.status == "finished":
-            self.finished_hook(info.id)
+            self._tell_finished(info.id)
             self.on_finish(runtime)
         self._schedule(runtime)
         runtime.broadcast(log_from=len(runtime.log) - 1)
+
+    def _tell_finished(self, table_id: str) -> None:
+        self.workers.later(0, lambda: self.finished_hook(table_id))
 
     def _commit_or_fail(
         self, commit: Callable[[], None], runtime: TableRuntime | None = None
@@ -577,7 +590,7 @@ class TableManager:
             runtime.offer_deadline = None
             if runtime.bot_scheduled_for != version:
                 runtime.bot_scheduled_for = version
-                self.workers.submit(lambda: self._bot_move(runtime.id, version))
+                self._think(runtime, seat, version)
             return
         if runtime.info.deadline is not None:
             delay = runtime.info.deadline - time.time()
@@ -592,52 +605,65 @@ class TableManager:
         kinds = runtime.game.agent_kinds
         return "heuristic" if "heuristic" in kinds else self.settings.takeover_bot
 
-    def _bot_move(self, table_id: str, version: int) -> None:
-        """The bot thinks at once; what it does is shown no sooner than `bot_delay` after
-        the last thing shown, and a step that shows nothing is taken at once."""
-        with self._hold(table_id) as runtime:
-            match = runtime.match
-            if not runtime.in_play(version) or match is None:
-                return
-            seat = match.to_move
-            if not runtime.played_by_bot(seat):
-                return
-            agent = runtime.agent(seat, self._bot_spec(runtime, seat))
-            state = match.state.copy()
-            stop = agent.stop = runtime.bot_stop = threading.Event()
-            runtime.thinking_for = version
-            self.workers.later(
-                THINKING_AFTER, lambda: self._announce_thinking(table_id, version), clock=True
-            )
-        # The search is cut at the cap whatever its spec says (it then answers at once).
-        self.workers.later(self.settings.bot_seconds, stop.set, clock=True)
-        # Think outside the lock: the table stays readable while the bot searches.
-        try:
-            action = agent.choose(runtime.game, state)
-        except Exception:
-            log.exception("a bot failed at table %s; it plays its first legal action", table_id)
-            action = runtime.game.legal_actions(state)[0]
-        runtime.thinking_for = -1
-        shows = bool(runtime.game.apply(state.copy(), action, narrate=True, trusted=True))
-        wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0.0
-        self.workers.later(
-            wait, lambda: self._bot_commit(table_id, version, seat, action, stop), clock=True
+    def _think(self, runtime: TableRuntime, seat: int, version: int) -> None:
+        """The bot of `seat` thinks (in the bots' processes, as its turn in their queue
+        comes); what it does is shown no sooner than `bot_delay` after the last thing
+        shown, and a step that shows nothing is taken at once."""
+        info, match = runtime.info, runtime.require_match()
+        state = match.state.copy()
+        job = Job(
+            account=info.created_by,
+            table=info.id,
+            background=not any(s.kind == "human" for s in info.seats),
+            game=info.game,
+            spec=self._bot_spec(runtime, seat),
+            seed=decision_seed(info.seed, seat, len(match.actions)),
+            humans=frozenset(s.seat for s in info.seats if s.kind == "human" and not s.timed_out),
+            state=state,
+            cap=self.settings.bot_seconds,
         )
 
+        def thought(ticket: Ticket, value: list[Any] | None) -> None:
+            action = self._bot_action(runtime, state, value)
+            runtime.thinking_for = -1
+            shows = bool(runtime.game.apply(state.copy(), action, narrate=True, trusted=True))
+            wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0
+            self.workers.later(
+                wait,
+                lambda: self._bot_commit(info.id, version, seat, action, ticket),
+                clock=True,
+            )
+
+        runtime.thinking_for = version
+        runtime.bot_stop = self.thinkers.submit(job, thought)
+        self.workers.later(
+            THINKING_AFTER, lambda: self._announce_thinking(info.id, version), clock=True
+        )
+
+    def _bot_action(self, runtime: TableRuntime, state: Any, value: list[Any] | None) -> Action:
+        """The bot's action from its JSON form; a bot that failed plays its first legal
+        action (logged by the bots' pool)."""
+        if value is not None:
+            try:
+                return runtime.table.from_json(value)
+            except KaidoError:
+                log.exception("a bot at table %s answered %r", runtime.id, value)
+        return runtime.game.legal_actions(state)[0]
+
     def _bot_commit(
-        self, table_id: str, version: int, seat: int, action: Action, stop: threading.Event
+        self, table_id: str, version: int, seat: int, action: Action, ticket: Ticket
     ) -> None:
         with self._hold(table_id) as runtime:
             # Not if the bot was called off meanwhile (the table ended, the seat was taken
             # back, the server is stopping) or the table moved on.
-            if runtime.bot_stop is stop and runtime.in_play(version):
+            if runtime.bot_stop is ticket and runtime.in_play(version):
                 runtime.bot_stop = None
                 self._commit_action(runtime, seat, action)
 
     def _stop_bot(self, runtime: TableRuntime) -> None:
         """Call off the bot thinking at this table, if one is."""
         if runtime.bot_stop is not None:
-            runtime.bot_stop.set()
+            runtime.bot_stop.cancel()
             runtime.bot_stop = None
 
     def close(self) -> None:
@@ -648,6 +674,7 @@ class TableManager:
         for runtime in runtimes:
             with runtime.lock:
                 self._stop_bot(runtime)
+        self.thinkers.close()
         self.workers.shutdown()
 
     def _reload(self, table_id: str) -> None:
@@ -853,7 +880,7 @@ class TableManager:
 
         self._commit_or_fail(commit, runtime)
         if status == "finished":
-            self.finished_hook(info.id)
+            self._tell_finished(info.id)
             self.on_finish(runtime)
         runtime.broadcast(log_from=len(runtime.log))
 
