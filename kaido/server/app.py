@@ -288,13 +288,16 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
 
     async def signing_in(request: Request, name: str, job: Callable[[], T]) -> T:
         """`job` (which hashes a password) on the hashing pool, within the limits per
-        client address and, for failures, per name."""
-        limits.check(limits.sign_in_by_address, client_address(request))
-        limits.check(limits.sign_in_by_name, name_key(name), spend=False)
+        client address and, for failures, per name and address: failures from another
+        address never lock a name's owner out."""
+        address = client_address(request)
+        failures = f"{name_key(name)}\n{address}"
+        limits.check(limits.sign_in_by_address, address)
+        limits.check(limits.failures_by_name_and_address, failures, spend=False)
         try:
             return await services.hashing.run(job)
         except auth.AuthError:
-            limits.failed(limits.sign_in_by_name, name_key(name))
+            limits.failed(limits.failures_by_name_and_address, failures)
             raise
 
     @app.get("/api/me")

@@ -1,5 +1,5 @@
 """Limits that keep one client from taking the server down: token buckets per key (client
-address, account name) and a small bounded pool of its own for password hashing.
+address, account name with client address) and a small bounded pool of its own for password hashing.
 
 Each password hash takes 64 MiB and tens of milliseconds of a core. Run on the threads
 that serve moves, a login flood took memory to gigabytes and moves to seconds; here at most
@@ -63,7 +63,9 @@ class Limits:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.sign_in_by_address = Buckets(Rate(20, 3), "sign-in attempts from your address")
-        self.sign_in_by_name = Buckets(Rate(5, 12), "failed sign-ins for this name")
+        self.failures_by_name_and_address = Buckets(
+            Rate(5, 12), "failed sign-ins for this name from your address"
+        )
         self.guests_by_address = Buckets(Rate(10, 60), "guest accounts from your address")
         self.tables_by_address = Buckets(Rate(30, 2), "new tables from your address")
         self.chat_by_user = Buckets(Rate(5, 2), "chat messages")

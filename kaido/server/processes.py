@@ -11,7 +11,6 @@ stop by themselves if the supervisor is killed.
 
 from __future__ import annotations
 
-import argparse
 import ctypes
 import logging
 import multiprocessing
@@ -26,7 +25,7 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import FrameType
 
-from kaido.server.config import Settings
+from kaido.server.launch import Launch
 from kaido.server.store import Store
 
 log = logging.getLogger("kaido.server")
@@ -36,8 +35,9 @@ PR_SET_PDEATHSIG = 1
 STOP_SECONDS = 30.0
 
 
-def supervise(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> int:
-    """Run `args.workers` server processes on `sock` until told to stop."""
+def supervise(launch: Launch, workers: int, sock: socket.socket) -> int:
+    """Run `workers` server processes on `sock` until told to stop."""
+    settings = launch.settings
     settings.prepare()
     assert settings.database_url is not None
     Store(settings.database_url).close()  # the schema, made once
@@ -54,13 +54,13 @@ def supervise(args: argparse.Namespace, settings: Settings, sock: socket.socket)
     def start(worker: int) -> BaseProcess:
         process = spawn.Process(
             target=_worker,
-            args=(args, settings, sock, worker, socket_dir, os.getpid()),
+            args=(launch, workers, sock, worker, socket_dir, os.getpid()),
             name=f"kaido-worker-{worker}",
         )
         process.start()
         return process
 
-    processes = [start(worker) for worker in range(args.workers)]
+    processes = [start(worker) for worker in range(workers)]
     try:
         while not stop.wait(0.5):
             for worker, process in enumerate(processes):
@@ -84,8 +84,8 @@ def supervise(args: argparse.Namespace, settings: Settings, sock: socket.socket)
 
 
 def _worker(
-    args: argparse.Namespace,
-    settings: Settings,
+    launch: Launch,
+    workers: int,
     sock: socket.socket,
     worker: int,
     socket_dir: Path,
@@ -95,17 +95,18 @@ def _worker(
     on its own unix socket."""
     import uvicorn
 
-    from kaido.cli.serve import register_extras, uvicorn_config
     from kaido.server.app import create_app
     from kaido.server.cluster import Cluster, Router
 
     _die_with(parent)
-    register_extras(args)  # games and bots given on the command line
-    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    cluster = Cluster(worker, args.workers, socket_dir)
-    app = create_app(settings, cluster)
+    launch.register_extras()  # games and bots given on the command line
+    logging.basicConfig(
+        level=launch.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
+    )
+    cluster = Cluster(worker, workers, socket_dir)
+    app = create_app(launch.settings, cluster)
     router = Router(
-        app, cluster, settings.max_body_bytes, app.state.services.tables.preferences_changed
+        app, cluster, launch.settings.max_body_bytes, app.state.services.tables.preferences_changed
     )
     path = cluster.socket_path(worker)
     if os.path.exists(path):  # left by this worker's previous run
@@ -113,7 +114,7 @@ def _worker(
     peers = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     peers.bind(path)
     peers.listen(2048)
-    uvicorn.Server(uvicorn_config(args, router)).run(sockets=[sock, peers])
+    uvicorn.Server(launch.uvicorn_config(router)).run(sockets=[sock, peers])
 
 
 def _die_with(parent: int) -> None:
