@@ -11,7 +11,13 @@ from typing import Any
 
 from kaido.cli.common import add_register_argument
 from kaido.core.errors import KaidoError
-from kaido.server.config import DEFAULT_HOST, DEFAULT_PORT, Settings, default_data_dir
+from kaido.server.config import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    Settings,
+    default_data_dir,
+    host_port,
+)
 from kaido.server.launch import Launch
 
 
@@ -114,7 +120,17 @@ def add_parser(subparsers: Any) -> None:
         "--workers",
         type=int,
         default=1,
-        help="server processes on the one port, each owning a share of the tables (1)",
+        help="N nodes behind nginx on the one port, each serving a share of the tables; "
+        "needs a PostgreSQL --database-url and nginx (1: one process)",
+    )
+    parser.add_argument(
+        "--node",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="HOST:PORT",
+        help="serve as one node of several on one PostgreSQL database, behind nginx "
+        "(deploy/README.md); HOST:PORT is where nginx reaches this node (--host:--port)",
     )
     parser.add_argument(
         "--forwarded-allow-ips",
@@ -156,6 +172,8 @@ def launch_of(args: argparse.Namespace) -> Launch:
     )
     if args.data_dir is not None:
         settings.data_dir = args.data_dir
+    if args.node is not None:
+        settings.node_address = args.node or node_address(args.host, args.port)
     launch = Launch(
         settings,
         host=args.host,
@@ -169,6 +187,13 @@ def launch_of(args: argparse.Namespace) -> Launch:
     return launch
 
 
+def node_address(host: str, port: int) -> str:
+    """Where nginx reaches a node started with `--node` and no address."""
+    if host in EVERYWHERE:
+        raise KaidoError("--node needs the address nginx reaches this node at: --node HOST:PORT")
+    return host_port(host, port)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -176,20 +201,22 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise KaidoError("--workers is 1 or more")
+    if args.workers > 1 and args.node is not None:
+        raise KaidoError("--workers starts its own nodes: give --node or --workers, not both")
     launch = launch_of(args)
     settings = launch.settings
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    # Several processes: each makes its own application (see kaido/server/processes.py).
-    app = create_app(settings) if args.workers == 1 else None
-    config = launch.uvicorn_config(app)
+    if args.workers > 1:  # nodes behind nginx (kaido/server/processes.py)
+        from kaido.server.processes import supervise
+
+        print(f"(data: {settings.data_dir})", flush=True)
+        print("\n".join(where_to_join(args.host, args.port)), flush=True)
+        return supervise(launch, args.workers)
+    config = launch.uvicorn_config(create_app(settings))
     sock = config.bind_socket()
     port = sock.getsockname()[1]
     print(f"(data: {settings.data_dir})", flush=True)
     print("\n".join(where_to_join(args.host, port)), flush=True)
-    if args.workers > 1:
-        from kaido.server.processes import supervise
-
-        return supervise(launch, args.workers, sock)
     uvicorn.Server(config).run(sockets=[sock])
     return 0
 

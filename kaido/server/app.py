@@ -34,13 +34,20 @@ from kaido.games import all_games, get_game
 from kaido.server import auth
 from kaido.server.bots import BotLevels
 from kaido.server.chat import Chat
-from kaido.server.cluster import Cluster, tell_peers
 from kaido.server.config import Settings
-from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
+from kaido.server.errors import (
+    BadRequest,
+    Elsewhere,
+    NotFound,
+    NotSignedIn,
+    TooMany,
+    error_body,
+)
 from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import Buckets, Hashing, Limits, Rate
 from kaido.server.names import name_key
+from kaido.server.nodes import Bus, Node, NotifyBus
 from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
@@ -122,24 +129,43 @@ class ChatIn(Body):
 
 
 class Services:
-    """What the handlers share: the store, the tables and the background workers."""
+    """What the handlers share: the store, the tables and the background workers; with
+    `settings.node_address`, this process's place among the nodes of the server."""
 
-    def __init__(self, settings: Settings, cluster: Cluster | None = None) -> None:
+    def __init__(self, settings: Settings) -> None:
         settings.prepare()
         assert settings.database_url is not None
         self.settings = settings
         self.store = Store(settings.database_url)
-        self.sessions = auth.Sessions(self.store)
+        self.node: Node | None = None
+        if settings.node_address is None:
+            self.bus: Bus = Bus()
+        else:
+            if self.store.engine.dialect.name != "postgresql":
+                raise KaidoError("the nodes of one server share a PostgreSQL database")
+            self.bus = NotifyBus(self.store.engine)
+            self.node = Node(self.store.engine, settings.node_address, self.bus, settings.node_ttl)
+        self.sessions = auth.Sessions(self.store, self.bus)
         self.limits = Limits(settings.rate_limits)
         self.hashing = Hashing(settings.hash_workers, queue=16)
         self.workers = Workers(settings.bot_workers)
-        self.cluster = cluster
-        """This process's place among several (`kaido serve --workers`), else None."""
-        owns = cluster.owns if cluster is not None else (lambda _table_id: True)
-        self.tables = TableManager(self.store, settings, self.workers, owns)
-        self.chat = Chat(self.store, self.tables, self.limits)
+        self.tables = TableManager(self.store, settings, self.workers, self.bus, self.node)
+        self.chat = Chat(self.store, self.tables, self.limits, self.bus)
         for game in all_games():
             self.tables.levels.check(game)
+
+    def start(self) -> None:
+        """Resume the tables in play (a node: join the others, which hand it its share)."""
+        if self.node is not None:
+            self.store.guard_writes(self.node.guard)
+            tables = self.tables
+            self.node.resume = lambda ids: threading.Thread(
+                target=tables.resume, args=(ids,), daemon=True
+            ).start()
+            self.node.start()
+        # In the background: bots and clocks go on after a restart.
+        threading.Thread(target=self.tables.resume_all, daemon=True).start()
+        self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
 
     def housekeeping(self) -> None:
         """Now and then: remove guests who never played, free tables no one uses."""
@@ -156,19 +182,19 @@ class Services:
         self.tables.close()
         self.hashing.shutdown()
         self.store.close()
+        if self.node is not None:  # the others take this node's tables over at once
+            self.node.leave()
 
 
-def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
-    """The application; with `cluster`, one of several processes (wrap it in
-    `cluster.Router`)."""
-    services = Services(settings, cluster)
+def create_app(settings: Settings) -> FastAPI:
+    """The application: the only server of its database, or one node of several
+    (`settings.node_address`)."""
+    services = Services(settings)
     assert settings.secret_key is not None
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        # Tables in play resume in the background: bots and clocks go on after a restart.
-        threading.Thread(target=services.tables.resume_all, daemon=True).start()
-        services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
+        services.start()
         yield
         services.close()
 
@@ -198,7 +224,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(KaidoError)
     async def kaido_error(_request: Request, error: KaidoError) -> JSONResponse:
         status, body = error_body(error)
-        return JSONResponse(body, status_code=status, headers=retry_header(body))
+        return JSONResponse(body, status_code=status, headers=answer_headers(error, body))
 
     @app.exception_handler(SQLAlchemyError)
     async def database_away(_request: Request, error: SQLAlchemyError) -> JSONResponse:
@@ -228,8 +254,11 @@ def _add_error_handlers(app: FastAPI) -> None:
         return response
 
 
-def retry_header(body: dict[str, Any]) -> dict[str, str]:
-    """Retry-After for answers that say when to come back (429)."""
+def answer_headers(error: Exception, body: dict[str, Any]) -> dict[str, str]:
+    """Retry-After for answers that say when to come back (429); where a table lives for
+    a request that reached another node (nginx follows it there: docs/server.md)."""
+    if isinstance(error, Elsewhere):
+        return {"x-accel-redirect": "@owner", "x-kaido-owner": error.owner}
     seconds = body.get("retry_after")
     return {} if seconds is None else {"retry-after": str(max(1, round(seconds)))}
 
@@ -310,10 +339,7 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
     def preferences(body: PreferencesIn, request: Request) -> dict[str, Any]:
         user = signed_in(services, request)
         values = body.model_dump(exclude_none=True)
-        stored = services.tables.set_preferences(user, values)
-        if services.cluster is not None:  # the user's tables may live in other processes
-            tell_peers(services.cluster, f"/internal/preferences/{user.id}")
-        return {"preferences": stored}
+        return {"preferences": services.tables.set_preferences(user, values)}
 
     @app.post("/api/register")
     async def register(body: Credentials, request: Request) -> dict[str, Any]:
@@ -653,6 +679,11 @@ def _add_socket(app: FastAPI, services: Services) -> None:
                 asyncio.get_running_loop(), user.id if user else None, lang_or_en(lang)
             )
             runtime = await to_thread.run_sync(tables.subscribe, table_id, subscriber)
+        except Elsewhere as error:  # the proxy follows the answer to the table's node
+            status, body = error_body(error)
+            headers = answer_headers(error, body)
+            await socket.send_denial_response(JSONResponse(body, status, headers=headers))
+            return
         except (KaidoError, SQLAlchemyError) as error:
             await refuse_socket(socket, error, 4404 if isinstance(error, NotFound) else 1013)
             return

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    Sequence,
     String,
     create_engine,
     event,
@@ -124,6 +125,39 @@ class ChatRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class NodeRow(Base):
+    """A server process serving tables of this database (`kaido serve --node`). Its row
+    lives while the node does: a heartbeat moves `expires_at` on, and any node deletes the
+    rows of nodes that are gone, their leases with them (kaido/server/nodes.py)."""
+
+    __tablename__ = "nodes"
+
+    id: Mapped[int] = mapped_column(Integer, Sequence("node_ids"), primary_key=True)
+    address: Mapped[str] = mapped_column(String(300))
+    """Where the proxy reaches the node (nginx's `proxy_pass` address)."""
+    pid: Mapped[int] = mapped_column(Integer)
+    """The node's process id on its host (for operators)."""
+    started_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    """The database's clock (epoch seconds) past which the node is taken for gone."""
+
+
+class LeaseRow(Base):
+    """The one node serving a table now: it holds the table in memory, runs its bots and
+    clocks and writes its moves."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    node_id: Mapped[int] = mapped_column(ForeignKey("nodes.id", ondelete="CASCADE"), index=True)
+
+
+SCHEMA_LOCK = 0x4B41_0001
+"""The advisory lock under which the schema is made."""
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url` with the schema created; SQLite gets WAL and enforced keys."""
     if url.startswith("sqlite"):
@@ -131,7 +165,10 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True)
-    Base.metadata.create_all(engine)
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # nodes starting at once make it once
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        Base.metadata.create_all(connection)
     _add_name_keys(engine)
     return engine
 

@@ -59,6 +59,15 @@ class Launch:
             proxy_headers=bool(trusted),
             forwarded_allow_ips=trusted or None,
         )
+        uvicorn_log = logging.getLogger("uvicorn.error")
         if self.log_level != "debug":  # uvicorn's start-up lines would bury the address
-            logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+            uvicorn_log.setLevel(logging.WARNING)
+        uvicorn_log.addFilter(_not_a_denial)
         return config
+
+
+def _not_a_denial(record: logging.LogRecord) -> bool:
+    """uvicorn's WebSocket protocol logs a handshake answered with an HTTP response
+    (a node's 421 naming the table's node, which nginx follows) as never completed; it was
+    sent whole."""
+    return record.getMessage() != "ASGI callable returned without completing handshake."
