@@ -6,8 +6,11 @@ tables answer again within seconds, and what was asked meanwhile got the documen
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -15,9 +18,11 @@ import pytest
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
+from kaido.server.proxy import nginx_config
 from tests.server.harness import PASSWORD, wait_for
+from tests.server.live import REPO
 from tests.server.nodes import Nodes
-from tests.server.services import fresh_postgres_database
+from tests.server.services import fresh_postgres_database, service_missing
 
 NODES = 3
 TABLES = 6
@@ -219,3 +224,23 @@ def actions_of(database_url: str, table: str) -> list[list[Any]]:
     engine.dispose()
     assert [ply for ply, _action in rows] == list(range(1, len(rows) + 1))
     return [action if isinstance(action, list) else json.loads(action) for _ply, action in rows]
+
+
+def test_the_deploy_config_is_the_one_kaido_makes_and_nginx_takes_it(tmp_path: Path) -> None:
+    """deploy/nginx.conf is what kaido/server/proxy.py makes for its three nodes, and
+    nginx accepts it."""
+    nodes = ["10.0.0.11:8000", "10.0.0.12:8000", "10.0.0.13:8000"]
+    shipped = (REPO / "deploy" / "nginx.conf").read_text()
+    assert shipped == nginx_config("80", nodes)
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        service_missing("nginx")
+    config = tmp_path / "nginx.conf"
+    config.write_text(nginx_config("127.0.0.1:1", nodes, tmp_path))
+    checked = subprocess.run(
+        [nginx, "-t", "-p", str(tmp_path), "-c", str(config), "-e", "stderr"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stderr
