@@ -45,7 +45,7 @@ from kaido.server.errors import (
 )
 from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
-from kaido.server.limits import Buckets, Hashing, Limits, Rate
+from kaido.server.limits import DatabaseStorage, Hashing, Limits, SocketRate
 from kaido.server.names import name_key
 from kaido.server.nodes import Bus, Node, NotifyBus
 from kaido.server.rulesdoc import rules_summary
@@ -138,15 +138,18 @@ class Services:
         self.settings = settings
         self.store = Store(settings.database_url)
         self.node: Node | None = None
+        self.shared_counts: DatabaseStorage | None = None
         if settings.node_address is None:
             self.bus: Bus = Bus()
         else:
-            if self.store.engine.dialect.name != "postgresql":
+            engine = self.store.engine
+            if engine.dialect.name != "postgresql":
                 raise KaidoError("the nodes of one server share a PostgreSQL database")
-            self.bus = NotifyBus(self.store.engine)
-            self.node = Node(self.store.engine, settings.node_address, self.bus, settings.node_ttl)
+            self.bus = NotifyBus(engine)
+            self.node = Node(engine, settings.node_address, self.bus, settings.node_ttl)
+            self.shared_counts = DatabaseStorage(engine)
         self.sessions = auth.Sessions(self.store, self.bus)
-        self.limits = Limits(settings.rate_limits)
+        self.limits = Limits(settings.rate_limits, self.shared_counts)
         self.hashing = Hashing(settings.hash_workers, queue=16)
         self.workers = Workers(settings.bot_workers)
         self.tables = TableManager(self.store, settings, self.workers, self.bus, self.node)
@@ -173,6 +176,8 @@ class Services:
             older_than = time.time() - self.settings.guest_hours * 3600
             guests = self.store.remove_idle_guests(older_than)
             tables = self.tables.evict_idle()
+            if self.shared_counts is not None:
+                self.shared_counts.forget_expired()
             log.info("housekeeping: %d idle guests removed, %d tables freed", guests, tables)
         except SQLAlchemyError as error:
             log.error("housekeeping failed: %s", str(error).splitlines()[0])
@@ -619,6 +624,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
     settings = services.settings
     limit = settings.max_body_bytes
     counts = SocketCounts(settings.sockets_per_client, settings.sockets_per_table)
+    socket_rate = SocketRate()
 
     def handle(token: str | None, table_id: str, text: str) -> dict[str, Any] | None:
         """One message from the browser; an error message to send back, or None."""
@@ -689,14 +695,13 @@ def _add_socket(app: FastAPI, services: Services) -> None:
             return
         await socket.accept()
         pump = asyncio.create_task(_pump(socket, subscriber))
-        # Far above what a person (or a scripted player waiting for answers) sends.
-        rate = Buckets(Rate(burst=200, every=1 / 100), "messages on this connection")
         try:
-            if await receive_messages(socket, token, table_id, subscriber, rate) == "cut off":
+            if await receive_messages(socket, token, table_id, subscriber) == "cut off":
                 # The pump sends the queued refusals, then closes.
                 await asyncio.wait({pump}, timeout=5)
         finally:
             pump.cancel()
+            socket_rate.forget(str(id(subscriber)))
             await to_thread.run_sync(tables.unsubscribe, runtime, subscriber)
 
     async def receive_messages(
@@ -704,7 +709,6 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         token: str | None,
         table_id: str,
         subscriber: SocketSubscriber,
-        rate: Buckets,
     ) -> str:
         """Serve a connection's messages until it goes ("gone") or is cut off ("cut off")."""
         refused = 0
@@ -713,7 +717,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
             if message["type"] == "websocket.disconnect":
                 return "gone"
             try:
-                rate.take("socket")
+                socket_rate.take(str(id(subscriber)))
             except TooMany as error:
                 refused += 1
                 if refused > 100:  # a client that does not slow down is cut off

@@ -154,6 +154,17 @@ class LeaseRow(Base):
     node_id: Mapped[int] = mapped_column(ForeignKey("nodes.id", ondelete="CASCADE"), index=True)
 
 
+class RateCountRow(Base):
+    """A count of the rate limits that the nodes of one server share (limits.py)."""
+
+    __tablename__ = "rate_counts"
+
+    key: Mapped[str] = mapped_column(String(400), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float)
+    """The database's clock (epoch seconds) when the count's window ends."""
+
+
 SCHEMA_LOCK = 0x4B41_0001
 """The advisory lock under which the schema is made."""
 

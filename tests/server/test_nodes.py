@@ -107,10 +107,11 @@ def owners(database_url: str) -> dict[str, str]:
     return {table: address for table, address in rows}
 
 
-def test_sessions_preferences_and_the_lobby_reach_every_node_at_once(
+def test_sessions_preferences_the_lobby_and_limits_reach_every_node_at_once(
     nodes: tuple[Nodes, str],
 ) -> None:
-    """What one node changes, the others know with no delay (LISTEN/NOTIFY)."""
+    """What one node changes, the others know with no delay (LISTEN/NOTIFY), and the
+    limits per client address count what every node saw."""
     cluster, _database_url = nodes
     first, second, _third = cluster.nodes
     ann = browser(first.url, "Cy")
@@ -137,6 +138,9 @@ def test_sessions_preferences_and_the_lobby_reach_every_node_at_once(
             what="the new table in the other node's lobby",
         )
         assert elsewhere.get("/api/me").json()["user"]["name"] == "Cy"
+        # The limits hold across nodes: nginx spreads these over all three.
+        guests = [httpx2.post(f"{cluster.url}/api/guest").status_code for _ in range(11)]
+        assert guests == [200] * 10 + [429]
         ann.post("/api/logout")
         wait_for(
             lambda: elsewhere.get("/api/me").json()["user"] is None,
@@ -152,8 +156,9 @@ def test_a_killed_node_loses_no_acknowledged_move_and_its_tables_move_on(
     ann, bob = browser(cluster.url, "Ann"), browser(cluster.url, "Bob")
     duels = [table_for(ann, bob, ["human", "human"]) for _ in range(TABLES)]
     bots = [table_for(ann, bob, ["easy", "easy", "easy"]) for _ in range(3)]
-    for table in duels:
-        said = ann.post(f"/api/tables/{table}/chat", json={"text": f"good luck at {table}"})
+    for n, table in enumerate(duels):  # each writes 5 lines at most in 10 s
+        writer = (ann, bob)[n % 2]
+        said = writer.post(f"/api/tables/{table}/chat", json={"text": f"good luck at {table}"})
         assert said.status_code == 200, said.text
 
     # A request for a table that reaches another node is answered with where it lives.
