@@ -161,10 +161,7 @@ class Services:
         """Resume the tables in play (a node: join the others, which hand it its share)."""
         if self.node is not None:
             self.store.guard_writes(self.node.guard)
-            tables = self.tables
-            self.node.resume = lambda ids: threading.Thread(
-                target=tables.resume, args=(ids,), daemon=True
-            ).start()
+            self.node.resume = self._resume_in_background
             self.node.start()
         # In the background: bots and clocks go on after a restart.
         threading.Thread(target=self.tables.resume_all, daemon=True).start()
@@ -182,6 +179,10 @@ class Services:
         except SQLAlchemyError as error:
             log.error("housekeeping failed: %s", str(error).splitlines()[0])
         self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
+
+    def _resume_in_background(self, table_ids: list[str]) -> None:
+        if table_ids:
+            threading.Thread(target=self.tables.resume, args=(table_ids,), daemon=True).start()
 
     def close(self) -> None:
         self.tables.close()
@@ -220,7 +221,7 @@ def create_app(settings: Settings) -> FastAPI:
     _add_lobby_routes(app, services)
     _add_table_routes(app, services)
     _add_socket(app, services)
-    add_leaderboard_routes(app, Leaderboards(services.store.engine))
+    add_leaderboard_routes(app, Leaderboards(services.store.engine, services.bus))
     _add_client(app)
     return app
 

@@ -84,11 +84,12 @@ def new_guest(store: Store) -> User:
 
 class Sessions:
     """Session tokens -> users, kept in the database (so sign-out ends a session for
-    good), with a few seconds of memory so a busy socket does not ask the database on
-    every move. Ending sessions forgets them at once, on every node."""
+    good), and remembered for a minute so that sockets do not ask the database on every
+    move (under load that query and the connections it took were most of a move's cost).
+    Ending sessions forgets them at once, on every node (the `sessions` event)."""
 
     DAYS = 30
-    MEMORY_SECONDS = 5.0
+    MEMORY_SECONDS = 60.0
 
     def __init__(self, store: Store, bus: Bus) -> None:
         self.store = store

@@ -175,7 +175,9 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
-        engine = create_engine(url, pool_pre_ping=True)
+        # Connections enough for the threads that serve requests at once: past the pool
+        # each one is opened and closed again, a new PostgreSQL process each time.
+        engine = create_engine(url, pool_pre_ping=True, pool_size=16, max_overflow=16)
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":  # nodes starting at once make it once
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})

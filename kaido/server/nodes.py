@@ -206,6 +206,8 @@ class Node:
                 continue  # released meanwhile: claim again
             if owner[0] == self.id:
                 return
+            if owner[1] == self.address:  # this node's last run, not reaped yet
+                raise Unavailable(f"table {table_id!r} is changing hands; try again soon")
             raise Elsewhere(f"table {table_id!r} is served by node {owner[0]}", owner[1])
         raise Unavailable(f"table {table_id!r} is changing hands; try again soon")
 

@@ -564,6 +564,7 @@ class TableManager:
         runtime.broadcast(log_from=len(runtime.log) - 1)
         if match.is_over:
             self.lobby_changed()
+            self.bus.publish("finished", game=info.game, table=info.id)
 
     def _commit_or_fail(
         self, commit: Callable[[], None], runtime: TableRuntime | None = None
@@ -872,6 +873,8 @@ class TableManager:
         self._commit_or_fail(commit, runtime)
         runtime.broadcast(log_from=len(runtime.log))
         self.lobby_changed()
+        if status == "finished":
+            self.bus.publish("finished", game=info.game, table=info.id)
 
     # ---- connections --------------------------------------------------------------------
 
