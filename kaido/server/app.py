@@ -221,7 +221,7 @@ def create_app(settings: Settings) -> FastAPI:
     _add_lobby_routes(app, services)
     _add_table_routes(app, services)
     _add_socket(app, services)
-    add_leaderboard_routes(app, Leaderboards(services.store.engine, services.bus))
+    add_leaderboard_routes(app, Leaderboards(services.store.engine))
     _add_client(app)
     return app
 

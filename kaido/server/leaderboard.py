@@ -4,8 +4,8 @@ finished rated games, and each player's games with their rating after each.
 A rated game is a finished table that is not private (friends' invitation games are not
 rated). People are their account names, bots `bot:LEVEL` (`bot:easy`, `bot:normal`,
 `bot:strong`: each level is rated as one player). Ratings are computed from the stored
-records in the order the games ended, and recomputed when a game has ended since, on
-whichever node it ended (the `finished` event: kaido/server/nodes.py).
+records in the order the games ended, and recomputed only when another game has ended
+since.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from kaido.core.records import Record
@@ -24,7 +24,6 @@ from kaido.core.result import Result
 from kaido.games import game_ids
 from kaido.server.db import ActionRow, SeatRow, TableRow, UserRow
 from kaido.server.errors import NotFound
-from kaido.server.nodes import Bus
 from kaido.tournament.ratings import Played, Standings, standings
 
 BOT_PREFIX = "bot:"
@@ -80,35 +79,34 @@ def rate(tables: Sequence[FinishedTable]) -> Standings:
 
 
 class Leaderboards:
-    """Ratings per game, recomputed when told that one of its games ended."""
+    """Ratings per game, recomputed when the number or the last of its rated games changes."""
 
-    def __init__(self, engine: Engine, bus: Bus) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._cache: dict[str, tuple[list[FinishedTable], Standings]] = {}
-        self._ended: dict[str, int] = {}
-        """Games ended per game id (as told), so a stale computation is not kept."""
+        self._cache: dict[str, tuple[tuple[int, float | None], list[FinishedTable], Standings]]
+        self._cache = {}
         self._lock = threading.Lock()
-        bus.on("finished", self._game_ended)
-
-    def _game_ended(self, event: dict[str, Any]) -> None:
-        with self._lock:
-            self._cache.pop(event["game"], None)
-            self._ended[event["game"]] = self._ended.get(event["game"], 0) + 1
 
     def _current(self, game_id: str) -> tuple[list[FinishedTable], Standings]:
         if game_id not in game_ids():
             raise NotFound(f"no game {game_id!r}")
-        with self._lock:
-            cached = self._cache.get(game_id)
-            ended = self._ended.get(game_id, 0)
-        if cached is not None:
-            return cached
         with Session(self.engine) as session:
+            key = session.execute(
+                select(func.count(), func.max(TableRow.updated_at)).where(
+                    TableRow.game == game_id,
+                    TableRow.status == "finished",
+                    TableRow.private.is_(False),
+                )
+            ).one()
+            stamp = (int(key[0]), key[1])
+            with self._lock:
+                cached = self._cache.get(game_id)
+                if cached is not None and cached[0] == stamp:
+                    return cached[1], cached[2]
             tables = finished_tables(session, game_id, rated_only=True)
         table = rate(tables)
         with self._lock:
-            if self._ended.get(game_id, 0) == ended:  # no game ended meanwhile
-                self._cache[game_id] = (tables, table)
+            self._cache[game_id] = (stamp, tables, table)
         return tables, table
 
     def board(self, game_id: str) -> dict[str, Any]:

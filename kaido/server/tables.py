@@ -564,7 +564,6 @@ class TableManager:
         runtime.broadcast(log_from=len(runtime.log) - 1)
         if match.is_over:
             self.lobby_changed()
-            self.bus.publish("finished", game=info.game, table=info.id)
 
     def _commit_or_fail(
         self, commit: Callable[[], None], runtime: TableRuntime | None = None
@@ -873,8 +872,6 @@ class TableManager:
         self._commit_or_fail(commit, runtime)
         runtime.broadcast(log_from=len(runtime.log))
         self.lobby_changed()
-        if status == "finished":
-            self.bus.publish("finished", game=info.game, table=info.id)
 
     # ---- connections --------------------------------------------------------------------
 
