@@ -185,6 +185,8 @@ class Services:
             threading.Thread(target=self.tables.resume, args=(table_ids,), daemon=True).start()
 
     def close(self) -> None:
+        if self.node is not None:
+            self.node.stop()
         self.tables.close()
         self.hashing.shutdown()
         self.store.close()

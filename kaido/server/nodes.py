@@ -168,12 +168,16 @@ class Node:
         self._thread.start()
         log.info("node %d serves at %s", self.id, self.address)
 
-    def leave(self) -> None:
-        """Go for good (on stopping, once the tables' writes are done): the other nodes
-        take this one's tables in play over at once."""
+    def stop(self) -> None:
+        """Take no more tables over and hear no more events (on stopping, first)."""
         self._stopped.set()
         if self._thread.is_alive():
             self._thread.join(timeout=10)
+
+    def leave(self) -> None:
+        """Go for good (on stopping, once the tables' writes are done): the other nodes
+        take this one's tables in play over at once."""
+        self.stop()
         if self._listener is not None:
             self._listener.execute("DELETE FROM nodes WHERE id = %s", (self.id,))
             self._listener.execute("SELECT pg_notify(%s, %s)", (CHANNEL, '{"kind": "nodes"}'))
