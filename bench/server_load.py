@@ -212,7 +212,12 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
         server = Server(args, Path(data))
         try:
             server.wait_ready()
-            seated = await set_up(server.url, args.game, tables)
+            try:
+                seated = await set_up(server.url, args.game, tables)
+            except httpx2.HTTPStatusError as error:
+                server.log.flush()
+                tail = (Path(data) / "server.log").read_text()[-3000:]
+                raise SystemExit(f"setting up failed: {error.response.text}\n{tail}") from None
             stats = Stats()
             print(f"({tables} tables set up; measuring {args.seconds:.0f} s)", file=sys.stderr)
             start_cpu, start = server.cpu_seconds(), time.monotonic()

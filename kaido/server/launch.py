@@ -13,6 +13,7 @@ from kaido.agents import register_agent
 from kaido.core.errors import KaidoError
 from kaido.games import register_specs
 from kaido.server.config import DEFAULT_HOST, DEFAULT_PORT, Settings
+from kaido.server.proxy import NODE_KEEP_ALIVE
 
 WS_MAX_BYTES = 64 * 1024
 
@@ -56,6 +57,7 @@ class Launch:
             uds=self.uds,
             log_level=self.log_level,
             ws_max_size=WS_MAX_BYTES,
+            timeout_keep_alive=NODE_KEEP_ALIVE if self.settings.node_address else 5,
             proxy_headers=bool(trusted),
             forwarded_allow_ips=trusted or None,
         )

@@ -17,6 +17,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+NODE_KEEP_ALIVE = 75
+"""Seconds a node keeps an idle connection from nginx open (uvicorn's default, 5 s, let
+nginx send a request on a connection the node was closing: a POST then failed)."""
 UNAVAILABLE = (
     '{"error": "the node serving this cannot be reached now; try again soon", '
     '"code": "unavailable"}'
@@ -67,6 +70,9 @@ http {{
         hash $kaido_table consistent;
 {servers}
         keepalive 64;
+        # Shorter than the nodes' own ({NODE_KEEP_ALIVE} s): nginx never sends a request on
+        # a connection the node is closing.
+        keepalive_timeout 60s;
     }}
 
     server {{
