@@ -73,7 +73,7 @@ class Server:
         self.process = subprocess.Popen(command, cwd=REPO, stdout=self.log, stderr=self.log)
 
     def wait_ready(self) -> None:
-        for _ in range(300):
+        for _ in range(1200):  # two minutes: nodes start slowly on a loaded machine
             try:
                 if httpx2.get(f"{self.url}/api/me", timeout=1).status_code == 200:
                     return
