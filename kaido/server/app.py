@@ -34,13 +34,20 @@ from kaido.games import all_games, get_game
 from kaido.server import auth
 from kaido.server.bots import BotLevels
 from kaido.server.chat import Chat
-from kaido.server.cluster import Cluster, tell_peers
 from kaido.server.config import Settings
-from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
+from kaido.server.errors import (
+    BadRequest,
+    Elsewhere,
+    NotFound,
+    NotSignedIn,
+    TooMany,
+    error_body,
+)
 from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
-from kaido.server.limits import Buckets, Hashing, Limits, Rate
+from kaido.server.limits import DatabaseStorage, Hashing, Limits, SocketRate
 from kaido.server.names import name_key
+from kaido.server.nodes import Bus, Node, NotifyBus
 from kaido.server.reviews import Reviews, add_review_routes
 from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
@@ -125,26 +132,41 @@ class ChatIn(Body):
 
 
 class Services:
-    """What the handlers share: the store, the tables and the background workers."""
+    """What the handlers share: the store, the tables and the background workers; with
+    `settings.node_address`, this process's place among the nodes of the server."""
 
-    def __init__(self, settings: Settings, cluster: Cluster | None = None) -> None:
+    def __init__(self, settings: Settings) -> None:
         settings.prepare()
         assert settings.database_url is not None
         self.settings = settings
         self.store = Store(settings.database_url)
-        self.sessions = auth.Sessions(self.store)
-        self.limits = Limits(settings.rate_limits)
+        self.node: Node | None = None
+        self.shared_counts: DatabaseStorage | None = None
+        if settings.node_address is None:
+            self.bus: Bus = Bus()
+        else:
+            engine = self.store.engine
+            if engine.dialect.name != "postgresql":
+                raise KaidoError("the nodes of one server share a PostgreSQL database")
+            self.bus = NotifyBus(engine)
+            self.node = Node(engine, settings.node_address, self.bus, settings.node_ttl)
+            self.shared_counts = DatabaseStorage(engine)
+        self.sessions = auth.Sessions(self.store, self.bus)
+        self.limits = Limits(settings.rate_limits, self.shared_counts)
         self.hashing = Hashing(settings.hash_workers, queue=16)
         self.workers = Workers()
         self.thinkers = Thinkers(settings.bot_workers)
-        self.cluster = cluster
-        """This process's place among several (`kaido serve --workers`), else None."""
-        owns = cluster.owns if cluster is not None else (lambda _table_id: True)
         self.leaderboards = Leaderboards(self.store.engine)
         self.tables = TableManager(
-            self.store, settings, self.workers, self.thinkers, owns, self.leaderboards.record
+            self.store,
+            settings,
+            self.workers,
+            self.thinkers,
+            self.bus,
+            self.node,
+            finished=self.leaderboards.record,
         )
-        self.chat = Chat(self.store, self.tables, self.limits)
+        self.chat = Chat(self.store, self.tables, self.limits, self.bus)
         self.reviews = Reviews(
             self.store,
             self.tables,
@@ -155,6 +177,20 @@ class Services:
         for game in all_games():
             self.tables.levels.check(game)
 
+    def start(self) -> None:
+        """Resume the tables in play (a node: join the others, which hand it its share)."""
+        if self.node is not None:
+            self.store.guard_writes(self.node.guard)
+            self.node.resume = self._resume_in_background
+            self.node.start()
+        # In the background: bots and clocks go on after a restart, games that ended
+        # without a verdict get one, and reviews left queued are made.
+        threading.Thread(target=self.tables.resume_all, daemon=True).start()
+        threading.Thread(target=self.leaderboards.catch_up, daemon=True).start()
+        threading.Thread(target=self.reviews.resume, daemon=True).start()
+        threading.Thread(target=self.thinkers.warm_up, daemon=True).start()
+        self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
+
     def housekeeping(self) -> None:
         """Now and then: remove guests who never played, free tables no one uses, rate the
         games that ended without a verdict."""
@@ -163,33 +199,37 @@ class Services:
             guests = self.store.remove_idle_guests(older_than)
             tables = self.tables.evict_idle()
             self.leaderboards.catch_up()
+            if self.shared_counts is not None:
+                self.shared_counts.forget_expired()
             log.info("housekeeping: %d idle guests removed, %d tables freed", guests, tables)
         except SQLAlchemyError as error:
             log.error("housekeeping failed: %s", str(error).splitlines()[0])
         self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
 
+    def _resume_in_background(self, table_ids: list[str]) -> None:
+        if table_ids:
+            threading.Thread(target=self.tables.resume, args=(table_ids,), daemon=True).start()
+
     def close(self) -> None:
+        if self.node is not None:
+            self.node.stop()
         self.tables.close()
         self.reviews.close()
         self.hashing.shutdown()
         self.store.close()
+        if self.node is not None:  # the others take this node's tables over at once
+            self.node.leave()
 
 
-def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
-    """The application; with `cluster`, one of several processes (wrap it in
-    `cluster.Router`)."""
-    services = Services(settings, cluster)
+def create_app(settings: Settings) -> FastAPI:
+    """The application: the only server of its database, or one node of several
+    (`settings.node_address`)."""
+    services = Services(settings)
     assert settings.secret_key is not None
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        # Tables in play resume in the background: bots and clocks go on after a restart,
-        # and reviews left queued are made.
-        threading.Thread(target=services.tables.resume_all, daemon=True).start()
-        threading.Thread(target=services.leaderboards.catch_up, daemon=True).start()
-        threading.Thread(target=services.reviews.resume, daemon=True).start()
-        threading.Thread(target=services.thinkers.warm_up, daemon=True).start()
-        services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
+        services.start()
         yield
         services.close()
 
@@ -220,7 +260,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(KaidoError)
     async def kaido_error(_request: Request, error: KaidoError) -> JSONResponse:
         status, body = error_body(error)
-        return JSONResponse(body, status_code=status, headers=retry_header(body))
+        return JSONResponse(body, status_code=status, headers=answer_headers(error, body))
 
     @app.exception_handler(SQLAlchemyError)
     async def database_away(_request: Request, error: SQLAlchemyError) -> JSONResponse:
@@ -250,8 +290,11 @@ def _add_error_handlers(app: FastAPI) -> None:
         return response
 
 
-def retry_header(body: dict[str, Any]) -> dict[str, str]:
-    """Retry-After for answers that say when to come back (429)."""
+def answer_headers(error: Exception, body: dict[str, Any]) -> dict[str, str]:
+    """Retry-After for answers that say when to come back (429); where a table lives for
+    a request that reached another node (nginx follows it there: docs/server.md)."""
+    if isinstance(error, Elsewhere):
+        return {"x-accel-redirect": "@owner", "x-kaido-owner": error.owner}
     seconds = body.get("retry_after")
     return {} if seconds is None else {"retry-after": str(max(1, round(seconds)))}
 
@@ -310,13 +353,16 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
 
     async def signing_in(request: Request, name: str, job: Callable[[], T]) -> T:
         """`job` (which hashes a password) on the hashing pool, within the limits per
-        client address and, for failures, per name."""
-        limits.check(limits.sign_in_by_address, client_address(request))
-        limits.check(limits.sign_in_by_name, name_key(name), spend=False)
+        client address and, for failures, per name and address: failures from another
+        address never lock a name's owner out."""
+        address = client_address(request)
+        failures = f"{name_key(name)}\n{address}"
+        limits.check(limits.sign_in_by_address, address)
+        limits.check(limits.failures_by_name_and_address, failures, spend=False)
         try:
             return await services.hashing.run(job)
         except auth.AuthError:
-            limits.failed(limits.sign_in_by_name, name_key(name))
+            limits.failed(limits.failures_by_name_and_address, failures)
             raise
 
     @app.get("/api/me")
@@ -329,10 +375,7 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
     def preferences(body: PreferencesIn, request: Request) -> dict[str, Any]:
         user = signed_in(services, request)
         values = body.model_dump(exclude_none=True)
-        stored = services.tables.set_preferences(user, values)
-        if services.cluster is not None:  # the user's tables may live in other processes
-            tell_peers(services.cluster, f"/internal/preferences/{user.id}")
-        return {"preferences": stored}
+        return {"preferences": services.tables.set_preferences(user, values)}
 
     @app.post("/api/register")
     async def register(body: Credentials, request: Request) -> dict[str, Any]:
@@ -616,6 +659,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
     settings = services.settings
     limit = settings.max_body_bytes
     counts = SocketCounts(settings.sockets_per_client, settings.sockets_per_table)
+    socket_rate = SocketRate()
 
     def handle(token: str | None, table_id: str, text: str) -> dict[str, Any] | None:
         """One message from the browser; an error message to send back, or None."""
@@ -676,19 +720,23 @@ def _add_socket(app: FastAPI, services: Services) -> None:
                 asyncio.get_running_loop(), user.id if user else None, lang_or_en(lang)
             )
             runtime = await to_thread.run_sync(tables.subscribe, table_id, subscriber)
+        except Elsewhere as error:  # the proxy follows the answer to the table's node
+            status, body = error_body(error)
+            headers = answer_headers(error, body)
+            await socket.send_denial_response(JSONResponse(body, status, headers=headers))
+            return
         except (KaidoError, SQLAlchemyError) as error:
             await refuse_socket(socket, error, 4404 if isinstance(error, NotFound) else 1013)
             return
         await socket.accept()
         pump = asyncio.create_task(_pump(socket, subscriber))
-        # Far above what a person (or a scripted player waiting for answers) sends.
-        rate = Buckets(Rate(burst=200, every=1 / 100), "messages on this connection")
         try:
-            if await receive_messages(socket, token, table_id, subscriber, rate) == "cut off":
+            if await receive_messages(socket, token, table_id, subscriber) == "cut off":
                 # The pump sends the queued refusals, then closes.
                 await asyncio.wait({pump}, timeout=5)
         finally:
             pump.cancel()
+            socket_rate.forget(str(id(subscriber)))
             await to_thread.run_sync(tables.unsubscribe, runtime, subscriber)
 
     async def receive_messages(
@@ -696,7 +744,6 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         token: str | None,
         table_id: str,
         subscriber: SocketSubscriber,
-        rate: Buckets,
     ) -> str:
         """Serve a connection's messages until it goes ("gone") or is cut off ("cut off")."""
         refused = 0
@@ -705,7 +752,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
             if message["type"] == "websocket.disconnect":
                 return "gone"
             try:
-                rate.take("socket")
+                socket_rate.take(str(id(subscriber)))
             except TooMany as error:
                 refused += 1
                 if refused > 100:  # a client that does not slow down is cut off

@@ -23,6 +23,11 @@ def default_data_dir() -> Path:
     return Path(base) / "kaido"
 
 
+def host_port(host: str, port: int) -> str:
+    """`host:port` as nginx and URLs write it (an IPv6 address in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def normalize_database_url(url: str) -> str:
     """Plain `postgresql://` URLs use psycopg 3 (SQLAlchemy would pick psycopg2)."""
     for prefix in ("postgresql://", "postgres://"):
@@ -83,6 +88,13 @@ class Settings:
     """None: each table is dealt from a random seed. A number N: the tables this process
     makes are dealt from seeds N, N+1, ... in order, so a test or a demonstration plays the
     same deal every run (whoever knows the seed knows the hidden cards: never in play)."""
+    node_address: str | None = None
+    """None: the only server of its database. Else this process is one node of several
+    on one PostgreSQL database, and the proxy reaches it at this address (`host:port`, or
+    `unix:PATH:` for a unix socket, as nginx's proxy_pass names it)."""
+    node_ttl: float = 10.0
+    """Seconds a node that stopped beating (hung, or cut off) keeps its tables; a node that
+    dies or loses its database connection loses them at once."""
     takeover_bot: str = "greedy"
     """The bot that plays a seat whose clock ran out (a game's `heuristic` is preferred)."""
 

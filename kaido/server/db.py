@@ -18,6 +18,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    Sequence,
     String,
     UniqueConstraint,
     create_engine,
@@ -210,14 +211,63 @@ class HintRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class NodeRow(Base):
+    """A server process serving tables of this database (`kaido serve --node`). Its row
+    lives while the node does: a heartbeat moves `expires_at` on, and any node deletes the
+    rows of nodes that are gone, their leases with them (kaido/server/nodes.py)."""
+
+    __tablename__ = "nodes"
+
+    id: Mapped[int] = mapped_column(Integer, Sequence("node_ids"), primary_key=True)
+    address: Mapped[str] = mapped_column(String(300))
+    """Where the proxy reaches the node (nginx's `proxy_pass` address)."""
+    pid: Mapped[int] = mapped_column(Integer)
+    """The node's process id on its host (for operators)."""
+    started_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    """The database's clock (epoch seconds) past which the node is taken for gone."""
+
+
+class LeaseRow(Base):
+    """The one node serving a table now: it holds the table in memory, runs its bots and
+    clocks and writes its moves."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    node_id: Mapped[int] = mapped_column(ForeignKey("nodes.id", ondelete="CASCADE"), index=True)
+
+
+class RateCountRow(Base):
+    """A count of the rate limits that the nodes of one server share (limits.py)."""
+
+    __tablename__ = "rate_counts"
+
+    key: Mapped[str] = mapped_column(String(400), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float)
+    """The database's clock (epoch seconds) when the count's window ends."""
+
+
+SCHEMA_LOCK = 0x4B41_0001
+"""The advisory lock under which the schema is made."""
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url` with the schema created; SQLite gets WAL and enforced keys."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
-        engine = create_engine(url, pool_pre_ping=True)
-    Base.metadata.create_all(engine)
+        # Connections enough for the threads that serve requests at once: past the pool
+        # each one is opened and closed again, a new PostgreSQL process each time.
+        engine = create_engine(url, pool_pre_ping=True, pool_size=16, max_overflow=16)
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # nodes starting at once make it once
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        Base.metadata.create_all(connection)
     _add_name_keys(engine)
     _add_column(engine, "tables", "hints", "BOOLEAN NOT NULL DEFAULT FALSE")
     return engine

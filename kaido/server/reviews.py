@@ -35,7 +35,7 @@ from kaido.core.records import Record
 from kaido.games import get_game
 from kaido.review.worker import hint_moves, review_job, sendable, start_worker
 from kaido.server.db import HintRow, ReviewRow
-from kaido.server.errors import Forbidden, NotFound
+from kaido.server.errors import Elsewhere, Forbidden, NotFound, Unavailable
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import TableManager
@@ -96,20 +96,28 @@ class Reviews:
             self._queue(runtime.id, runtime.require_match().record())
 
     def resume(self) -> int:
-        """Queue again the reviews a stopped server had queued (for the tables this process
-        owns); how many."""
+        """Queue again the reviews a stopped server had queued; how many. One node of
+        several takes those of the tables it may serve: reading the record claims the
+        table, and a table another node serves is that node's to review."""
         if self._pool is None:
             return 0
         with self._sessions() as session:
-            ids = session.scalars(select(ReviewRow.table_id).where(ReviewRow.status == "queued"))
-            owned = [table_id for table_id in ids if self.tables.owns(table_id)]
-        for table_id in owned:
+            ids = list(
+                session.scalars(select(ReviewRow.table_id).where(ReviewRow.status == "queued"))
+            )
+        queued = 0
+        for table_id in ids:
             try:
-                self._queue(table_id, self.tables.record(table_id))
+                record = self.tables.record(table_id)
+            except (Elsewhere, Unavailable):  # another node's, or changing hands: asked later
+                continue
             except KaidoError as error:  # its game is gone from this server, or changed
                 log.error("the review of table %s cannot be made: %s", table_id, error)
                 self._store(table_id, "failed", error=str(error)[:1000])
-        return len(owned)
+                continue
+            self._queue(table_id, record)
+            queued += 1
+        return queued
 
     def _queue(self, table_id: str, record: Record) -> None:
         """Count the review as under way, and hand it to the pool on the queuing thread

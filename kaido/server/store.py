@@ -6,7 +6,7 @@ import functools
 import hashlib
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -118,6 +118,11 @@ class Store:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._batcher = _Batcher(self.engine)
         self.fill_name_keys()
+
+    def guard_writes(self, guard: Callable[[Connection], None]) -> None:
+        """Run `guard` first in every transaction of table changes (a node checks it is
+        still alive: kaido/server/nodes.py)."""
+        self._batcher.guard = guard
 
     def close(self) -> None:
         self._batcher.stop()
@@ -569,6 +574,7 @@ class _Batcher:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
+        self.guard: Callable[[Connection], None] | None = None
         self._pending: list[tuple[Write, Future[None]]] = []
         self._wake = threading.Condition()
         self._stopped = False
@@ -603,6 +609,8 @@ class _Batcher:
     def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
         try:
             with self._engine.begin() as connection:
+                if self.guard is not None:
+                    self.guard(connection)
                 _execute(connection, [write for write, _future in batch])
         except Exception as error:  # the database's refusal, or a bug: told to each caller
             if len(batch) == 1:

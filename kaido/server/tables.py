@@ -43,6 +43,7 @@ from kaido.server.errors import (
     Unavailable,
 )
 from kaido.server.messages import LogStep, game_part, log_entry
+from kaido.server.nodes import Bus, Placement, Sole
 from kaido.server.runtime import Subscriber, TableRuntime
 from kaido.server.store import Seat, Store, TableInfo, User
 from kaido.server.thinking import Job, Thinkers, Ticket
@@ -56,8 +57,11 @@ THINKING_AFTER = 0.3
 CLOCK_SLACK = 0.05
 """A timer may fire this much before its wall-clock deadline (it runs on the monotonic clock)."""
 PREFERENCES: dict[str, Any] = {"ignore_offers": False}
-IDLE_SWEEP_SECONDS = 3600.0
 """What a user may set, with the defaults."""
+IDLE_SWEEP_SECONDS = 3600.0
+LOBBY_SECONDS = 5.0
+"""The longest a lobby list is kept (it is read afresh at once when a table is made, a
+seat taken or left, or a game starts or ends: the order of games in play may lag)."""
 
 
 def decision_seed(table_seed: int, seat: int, decisions: int) -> int:
@@ -78,15 +82,17 @@ class TableManager:
         settings: Settings,
         workers: Workers,
         thinkers: Thinkers,
-        owns: Callable[[str], bool] = lambda _table_id: True,
+        bus: Bus,
+        placement: Placement | None = None,
         finished: Callable[[str], None] = lambda _table_id: None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.workers = workers
         self.thinkers = thinkers
-        self.owns = owns
-        """Whether this process owns a table (`kaido serve --workers`: one process each)."""
+        self.bus = bus
+        self.placement: Placement = placement or Sole()
+        """Which tables this process serves (all, unless it is one node of several)."""
         self.finished_hook = finished
         """Told the id of each table whose game ended with a result, once it is stored (on
         the chores' thread: the last move's answer does not wait for it)."""
@@ -98,6 +104,10 @@ class TableManager:
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._preferences: dict[int, dict[str, Any]] = {}
+        self._lobby: dict[str, tuple[float, list[TableInfo]]] = {}
+        self._lobby_generation = 0
+        bus.on("lobby", lambda _event: self._forget_lobby())
+        bus.on("preferences", lambda event: self.preferences_changed(int(event["user"])))
         first = settings.table_seeds
         self._seeds = None if first is None else itertools.count(first)
         """The seeds of the tables this process makes, if fixed (`settings.table_seeds`)."""
@@ -119,6 +129,7 @@ class TableManager:
                     runtime = self._in_memory(table_id)
                     if runtime is not None and not runtime.broken:
                         return runtime
+                self.placement.claim(table_id)  # Elsewhere: another node serves it
                 fresh = self._load(table_id)
                 if runtime is not None:  # a broken table: keep its connections
                     fresh.subscribers = runtime.subscribers
@@ -153,10 +164,10 @@ class TableManager:
         with self._lock:
             over = len(self._tables) - keep
             candidates = [r for r in self._tables.values() if self._evictable(r) and r.id != spare]
-        gone = 0
+        gone: list[TableRuntime] = []
         for runtime in candidates:  # the least recently used first
             idle = idle_seconds is not None and now - runtime.last_used >= idle_seconds
-            if gone >= over and not idle:
+            if len(gone) >= over and not idle:
                 break
             if not runtime.lock.acquire(blocking=False):
                 continue  # in use right now
@@ -168,10 +179,13 @@ class TableManager:
                     if self._tables.get(runtime.id) is runtime:
                         del self._tables[runtime.id]
                     self._replays.pop(runtime.id, None)
-                gone += 1
+                gone.append(runtime)
             finally:
                 runtime.lock.release()
-        return gone
+        for runtime in gone:  # a game in play stays with its node, watched or not
+            if runtime.info.status != "playing":
+                self.placement.release(runtime.id)
+        return len(gone)
 
     def _evictable(self, runtime: TableRuntime) -> bool:
         """Not watched and no bot about to move (whoever holds a freed table reloads it)."""
@@ -229,16 +243,20 @@ class TableManager:
         return runtime
 
     def resume_all(self) -> int:
-        """Load every table in play, so bots and clocks go on after a restart; then, once
+        """Load every table in play this process serves, so bots and clocks go on after a
+        restart (a node is handed its share by kaido/server/nodes.py instead); then, once
         an hour, abandon the games nobody moves."""
         self.workers.later(0, self._sweep_idle)
-        ids = [table_id for table_id in self.store.table_ids_in_play() if self.owns(table_id)]
-        for table_id in ids:
+        return self.resume(self.placement.held(self.store.table_ids_in_play()))
+
+    def resume(self, table_ids: list[str]) -> int:
+        """Load these tables in play: their bots and clocks go on."""
+        for table_id in table_ids:
             try:
                 self.get(table_id)
             except KaidoError as error:
                 log.error("table %s cannot resume: %s", table_id, error)
-        return len(ids)
+        return len(table_ids)
 
     def _sweep_idle(self) -> None:
         self.abandon_idle()
@@ -285,8 +303,6 @@ class TableManager:
             raise BadRequest("a table with hints must be private: public tables are rated")
         now = time.time()
         table_id = secrets.token_urlsafe(9)
-        while not self.owns(table_id):  # the process that creates a table owns it
-            table_id = secrets.token_urlsafe(9)
         info = TableInfo(
             id=table_id,
             game=game.id,
@@ -312,8 +328,9 @@ class TableManager:
             ],
         )
         self._commit_or_fail(lambda: self.store.create_table(info))
-        with self._hold(info.id) as runtime:
+        with self._hold(info.id) as runtime:  # the process making a table serves it
             self._start_if_full(runtime)
+        self.lobby_changed()
         return runtime
 
     def _next_seed(self) -> int:
@@ -356,6 +373,7 @@ class TableManager:
             runtime.seat(number).user_id, runtime.seat(number).user_name = user.id, user.name
             runtime.broadcast(log_from=0)
             self._start_if_full(runtime)
+        self.lobby_changed()
         return runtime
 
     def _free_seat(self, runtime: TableRuntime, wanted: int | None) -> int:
@@ -380,6 +398,7 @@ class TableManager:
             self._commit_or_fail(lambda: self.store.set_seat_user(table_id, number, None))
             runtime.seat(number).user_id, runtime.seat(number).user_name = None, None
             runtime.broadcast(log_from=0)
+        self.lobby_changed()
         return runtime
 
     def _start_if_full(self, runtime: TableRuntime) -> None:
@@ -402,9 +421,38 @@ class TableManager:
     def list_tables(self, status: str, user: User | None, *, mine: bool) -> list[TableInfo]:
         if status not in ("open", "playing", "finished"):
             raise BadRequest("status is open, playing or finished")
-        if mine and user is None:
-            return []
-        return self.store.list_tables(status=status, user_id=user.id if mine and user else None)
+        if mine:
+            return [] if user is None else self.store.list_tables(status=status, user_id=user.id)
+        with self._lock:
+            kept = self._lobby.get(status)
+            generation = self._lobby_generation
+        if kept is not None and kept[0] > time.monotonic():
+            return kept[1]
+        found = self.store.list_tables(status=status, user_id=None)
+        with self._lock:
+            if generation == self._lobby_generation:  # no change was told meanwhile
+                self._lobby[status] = (time.monotonic() + LOBBY_SECONDS, found)
+        return found
+
+    def lobby_changed(self) -> None:
+        """Every node reads its lobby lists afresh."""
+        self.bus.publish("lobby")
+
+    def _forget_lobby(self) -> None:
+        with self._lock:
+            self._lobby.clear()
+            self._lobby_generation += 1
+
+    def tell_watchers(self, table_id: str, message: dict[str, Any]) -> None:
+        """Send `message` to the connections watching `table_id` here, if any."""
+        with self._lock:
+            runtime = self._tables.get(table_id)
+        if runtime is None:
+            return
+        with runtime.lock:
+            subscribers = list(runtime.subscribers)
+        for subscriber in subscribers:
+            subscriber.send(message)
 
     # ---- playing ------------------------------------------------------------------------
 
@@ -545,6 +593,8 @@ class TableManager:
             self.on_finish(runtime)
         self._schedule(runtime)
         runtime.broadcast(log_from=len(runtime.log) - 1)
+        if match.is_over:
+            self.lobby_changed()
 
     def _tell_finished(self, table_id: str) -> None:
         self.workers.later(0, lambda: self.finished_hook(table_id))
@@ -708,13 +758,11 @@ class TableManager:
             raise BadRequest(f"no preference {sorted(unknown)[0]!r} ({', '.join(PREFERENCES)})")
         merged = {**self.preferences(user.id), **values}
         self._commit_or_fail(lambda: self.store.set_preferences(user.id, merged))
-        with self._lock:
-            self._preferences[user.id] = merged
-        self._reschedule_offers(user.id)
+        self.bus.publish("preferences", user=user.id)
         return merged
 
     def preferences_changed(self, user_id: int) -> None:
-        """Another process stored new preferences for `user_id` (`--workers`)."""
+        """New preferences were stored for `user_id` (by this node or another)."""
         with self._lock:
             self._preferences.pop(user_id, None)
         self._reschedule_offers(user_id)
@@ -819,6 +867,7 @@ class TableManager:
         )
         self._schedule(runtime)
         runtime.broadcast(log_from=len(runtime.log))
+        self.lobby_changed()
 
     def _result(self, runtime: TableRuntime) -> dict[str, Any]:
         """The table's result: the game's, with those who left placed below the others
@@ -858,7 +907,7 @@ class TableManager:
     def abandon_idle(self) -> int:
         """Abandon the games in play that nobody moved for `idle_days`; how many."""
         cutoff = time.time() - self.settings.idle_days * 24 * 3600
-        ids = [i for i in self.store.table_ids_in_play(idle_since=cutoff) if self.owns(i)]
+        ids = self.placement.held(self.store.table_ids_in_play(idle_since=cutoff))
         for table_id in ids:
             with self._hold(table_id) as runtime:
                 if runtime.info.status == "playing" and runtime.info.updated_at < cutoff:
@@ -883,6 +932,7 @@ class TableManager:
             self._tell_finished(info.id)
             self.on_finish(runtime)
         runtime.broadcast(log_from=len(runtime.log))
+        self.lobby_changed()
 
     # ---- connections --------------------------------------------------------------------
 
