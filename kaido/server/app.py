@@ -36,15 +36,18 @@ from kaido.server.bots import BotLevels
 from kaido.server.chat import Chat
 from kaido.server.cluster import Cluster, tell_peers
 from kaido.server.config import Settings
+from kaido.server.duties import Duties
 from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
 from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import Buckets, Hashing, Limits, Rate
+from kaido.server.matchmaking import Matchmaker, add_quickmatch_routes
 from kaido.server.names import name_key
 from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import SeatRequest, TableManager
+from kaido.server.turns import Turns
 from kaido.server.workers import Workers
 
 log = logging.getLogger("kaido.server")
@@ -140,6 +143,24 @@ class Services:
         self.chat = Chat(self.store, self.tables, self.limits)
         for game in all_games():
             self.tables.levels.check(game)
+        self.leaderboards = Leaderboards(self.store.engine)
+        self.turns = Turns(self.store.engine, settings.clock)
+        self.tables.observers.append(self.turns)
+        self.matchmaker = Matchmaker(
+            self.store.engine,
+            self.tables,
+            settings.clock,
+            self.ratings,
+            {"realtime": settings.quick_move_seconds, "turn-based": settings.turn_move_seconds},
+        )
+        self.duties = Duties([("the matchmaker", self.matchmaker.tick)], settings.duty_seconds)
+        """Run by one process only (`runs_duties`)."""
+        self.runs_duties = cluster is None or cluster.worker == 0
+
+    def ratings(self, game_id: str) -> dict[str, float]:
+        """A game's leaderboard: each rated player's (and bot level's) rating."""
+        board = self.leaderboards.board(game_id)
+        return {row["name"]: float(row["rating"]) for row in board["players"]}
 
     def housekeeping(self) -> None:
         """Now and then: remove guests who never played, free tables no one uses."""
@@ -153,7 +174,9 @@ class Services:
         self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
 
     def close(self) -> None:
+        self.duties.stop()
         self.tables.close()
+        self.turns.close()
         self.hashing.shutdown()
         self.store.close()
 
@@ -169,6 +192,8 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
         # Tables in play resume in the background: bots and clocks go on after a restart.
         threading.Thread(target=services.tables.resume_all, daemon=True).start()
         services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
+        if services.runs_duties:
+            services.duties.start()
         yield
         services.close()
 
@@ -189,7 +214,8 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
     _add_lobby_routes(app, services)
     _add_table_routes(app, services)
     _add_socket(app, services)
-    add_leaderboard_routes(app, Leaderboards(services.store.engine))
+    add_leaderboard_routes(app, services.leaderboards)
+    add_quickmatch_routes(app, services.matchmaker, functools.partial(signed_in, services))
     _add_client(app)
     return app
 
