@@ -43,6 +43,7 @@ from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import Buckets, Hashing, Limits, Rate
 from kaido.server.matchmaking import Matchmaker, add_quickmatch_routes
 from kaido.server.names import name_key
+from kaido.server.notify import TurnMail, add_mail_routes
 from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
@@ -153,7 +154,11 @@ class Services:
             self.ratings,
             {"realtime": settings.quick_move_seconds, "turn-based": settings.turn_move_seconds},
         )
-        self.duties = Duties([("the matchmaker", self.matchmaker.tick)], settings.duty_seconds)
+        self.mail = TurnMail(self.store.engine, settings)
+        self.duties = Duties(
+            [("the matchmaker", self.matchmaker.tick), ("turn mail", self.mail.tick)],
+            settings.duty_seconds,
+        )
         """Run by one process only (`runs_duties`)."""
         self.runs_duties = cluster is None or cluster.worker == 0
 
@@ -216,6 +221,7 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
     _add_socket(app, services)
     add_leaderboard_routes(app, services.leaderboards)
     add_quickmatch_routes(app, services.matchmaker, functools.partial(signed_in, services))
+    add_mail_routes(app, services.mail, functools.partial(signed_in, services))
     _add_client(app)
     return app
 
@@ -432,8 +438,20 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
     @app.get("/api/tables")
     def list_tables(request: Request, status: str = "open", mine: bool = False) -> dict[str, Any]:
         user = current_user(services, request.session)
-        found = tables.list_tables(status, user, mine=mine)
-        return {"tables": [table_summary(info, user) for info in found]}
+        found = [table_summary(info, user) for info in tables.list_tables(status, user, mine=mine)]
+        if user is not None and status == "playing":  # the games where it is your turn first
+            turns = services.turns.waiting_for(user.id)
+            for summary in found:
+                summary["my_turn"] = summary["id"] in turns
+            found.sort(key=lambda summary: not summary["my_turn"])
+        return {"tables": found}
+
+    @app.get("/api/turns")
+    def my_turns(request: Request) -> dict[str, Any]:
+        """The tables where it is your turn (for the pages' title and notifications)."""
+        user = signed_in(services, request)
+        turns = services.turns.waiting_for(user.id)
+        return {"tables": [{"id": t, "since": since} for t, since in sorted(turns.items())]}
 
     @app.post("/api/tables")
     def create_table(body: CreateTableIn, request: Request) -> dict[str, Any]:
@@ -785,7 +803,12 @@ def _add_client(app: FastAPI) -> None:
     @app.get("/leaderboards")
     @app.get("/leaderboards/{_game_id}")
     @app.get("/leaderboards/{_game_id}/players/{_name}")
-    def page(_table_id: str = "", _game_id: str = "", _name: str = "") -> FileResponse:
+    @app.get("/mail/{_kind}/{_token}")
+    @app.get("/tournaments")
+    @app.get("/tournaments/{_table_id}")
+    def page(
+        _table_id: str = "", _game_id: str = "", _name: str = "", _kind: str = "", _token: str = ""
+    ) -> FileResponse:
         return FileResponse(index, headers={"cache-control": "no-cache"})
 
 
