@@ -48,6 +48,7 @@ from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import SeatRequest, TableManager
+from kaido.server.tournaments import Tournaments, add_tournament_routes
 from kaido.server.turns import Turns
 from kaido.server.workers import Workers
 
@@ -155,8 +156,14 @@ class Services:
             {"realtime": settings.quick_move_seconds, "turn-based": settings.turn_move_seconds},
         )
         self.mail = TurnMail(self.store.engine, settings)
+        self.tournaments = Tournaments(self.store.engine, self.tables, settings.clock)
+        self.tables.observers.append(self.tournaments)
         self.duties = Duties(
-            [("the matchmaker", self.matchmaker.tick), ("turn mail", self.mail.tick)],
+            [
+                ("the matchmaker", self.matchmaker.tick),
+                ("turn mail", self.mail.tick),
+                ("the tournament director", self.tournaments.tick),
+            ],
             settings.duty_seconds,
         )
         """Run by one process only (`runs_duties`)."""
@@ -222,6 +229,12 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
     add_leaderboard_routes(app, services.leaderboards)
     add_quickmatch_routes(app, services.matchmaker, functools.partial(signed_in, services))
     add_mail_routes(app, services.mail, functools.partial(signed_in, services))
+    add_tournament_routes(
+        app,
+        services.tournaments,
+        functools.partial(signed_in, services),
+        lambda request: current_user(services, request.session),
+    )
     _add_client(app)
     return app
 
