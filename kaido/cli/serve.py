@@ -150,8 +150,31 @@ def add_parser(subparsers: Any) -> None:
         help="proxies (comma-separated addresses or networks, or *) whose X-Forwarded-For "
         "names the client; by default none is believed",
     )
+    add_mail_arguments(parser)
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
     parser.set_defaults(run=run)
+
+
+def add_mail_arguments(parser: argparse.ArgumentParser) -> None:
+    """Turn mail (docs/play.md): the SMTP server it goes through and the links it holds."""
+    parser.add_argument("--smtp-host", help="send turn mail through this SMTP server (none)")
+    parser.add_argument("--smtp-port", type=int, default=25, help="its port (25)")
+    parser.add_argument(
+        "--smtp-user", help="sign in to it as this user (password: $KAIDO_SMTP_PASSWORD)"
+    )
+    parser.add_argument("--smtp-starttls", action="store_true", help="talk to it over TLS")
+    parser.add_argument("--mail-from", default="kaido@localhost", help="the mail's sender")
+    parser.add_argument(
+        "--public-url",
+        help="the address people open the server at, for the links in mail "
+        "(default: http://HOST:PORT)",
+    )
+    parser.add_argument(
+        "--digest-minutes",
+        type=float,
+        default=60.0,
+        help="a turn waiting this long is mailed, each player at most once this often (60)",
+    )
 
 
 def bot_levels(pairs: list[str]) -> dict[str, str]:
@@ -181,6 +204,14 @@ def launch_of(args: argparse.Namespace) -> Launch:
         sockets_per_client=args.sockets_per_client,
         secure_cookies=args.secure_cookies,
         table_seeds=args.table_seeds,
+        smtp_host=args.smtp_host,
+        smtp_port=args.smtp_port,
+        smtp_user=args.smtp_user,
+        smtp_password=os.environ.get("KAIDO_SMTP_PASSWORD"),
+        smtp_starttls=args.smtp_starttls,
+        mail_from=args.mail_from,
+        public_url=args.public_url or f"http://{args.host}:{args.port}",
+        digest_minutes=args.digest_minutes,
     )
     if args.data_dir is not None:
         settings.data_dir = args.data_dir

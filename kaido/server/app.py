@@ -35,6 +35,7 @@ from kaido.server import auth
 from kaido.server.bots import BotLevels
 from kaido.server.chat import Chat
 from kaido.server.config import Settings
+from kaido.server.duties import Duties
 from kaido.server.errors import (
     BadRequest,
     Elsewhere,
@@ -46,14 +47,18 @@ from kaido.server.errors import (
 from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import DatabaseStorage, Hashing, Limits, SocketRate
+from kaido.server.matchmaking import Matchmaker, add_quickmatch_routes
 from kaido.server.names import name_key
 from kaido.server.nodes import Bus, Node, NotifyBus
+from kaido.server.notify import TurnMail, add_mail_routes
 from kaido.server.reviews import Reviews, add_review_routes
 from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import SeatRequest, TableManager
 from kaido.server.thinking import Thinkers
+from kaido.server.tournaments import Tournaments, add_tournament_routes
+from kaido.server.turns import Turns
 from kaido.server.workers import Workers
 
 log = logging.getLogger("kaido.server")
@@ -176,6 +181,33 @@ class Services:
         )
         for game in all_games():
             self.tables.levels.check(game)
+        self.turns = Turns(self.store.engine, settings.clock)
+        self.tables.observers.append(self.turns)
+        self.matchmaker = Matchmaker(
+            self.store.engine,
+            self.tables,
+            settings.clock,
+            self.ratings,
+            {"realtime": settings.quick_move_seconds, "turn-based": settings.turn_move_seconds},
+        )
+        self.mail = TurnMail(self.store.engine, settings)
+        self.tournaments = Tournaments(self.store.engine, self.tables, settings.clock)
+        self.tables.observers.append(self.tournaments)
+        self.duties = Duties(
+            [
+                ("the matchmaker", self.matchmaker.tick),
+                ("turn mail", self.mail.tick),
+                ("the tournament director", self.tournaments.tick),
+            ],
+            settings.duty_seconds,
+        )
+        """Run by one process only (`runs_duties`)."""
+        self.runs_duties = self.node is None
+
+    def ratings(self, game_id: str) -> dict[str, float]:
+        """A game's leaderboard: each rated player's (and bot level's) rating."""
+        board = self.leaderboards.board(game_id)
+        return {row["name"]: float(row["rating"]) for row in board["players"]}
 
     def start(self) -> None:
         """Resume the tables in play (a node: join the others, which hand it its share)."""
@@ -190,6 +222,8 @@ class Services:
         threading.Thread(target=self.reviews.resume, daemon=True).start()
         threading.Thread(target=self.thinkers.warm_up, daemon=True).start()
         self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
+        if self.runs_duties:
+            self.duties.start()
 
     def housekeeping(self) -> None:
         """Now and then: remove guests who never played, free tables no one uses, rate the
@@ -211,9 +245,11 @@ class Services:
             threading.Thread(target=self.tables.resume, args=(table_ids,), daemon=True).start()
 
     def close(self) -> None:
+        self.duties.stop()
         if self.node is not None:
             self.node.stop()
         self.tables.close()
+        self.turns.close()
         self.reviews.close()
         self.hashing.shutdown()
         self.store.close()
@@ -252,6 +288,14 @@ def create_app(settings: Settings) -> FastAPI:
     _add_socket(app, services)
     add_leaderboard_routes(app, services.leaderboards)
     add_review_routes(app, services.reviews, lambda request: signed_in(services, request), lang_of)
+    add_quickmatch_routes(app, services.matchmaker, functools.partial(signed_in, services))
+    add_mail_routes(app, services.mail, functools.partial(signed_in, services))
+    add_tournament_routes(
+        app,
+        services.tournaments,
+        functools.partial(signed_in, services),
+        lambda request: current_user(services, request.session),
+    )
     _add_client(app)
     return app
 
@@ -472,8 +516,20 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
     @app.get("/api/tables")
     def list_tables(request: Request, status: str = "open", mine: bool = False) -> dict[str, Any]:
         user = current_user(services, request.session)
-        found = tables.list_tables(status, user, mine=mine)
-        return {"tables": [table_summary(info, user) for info in found]}
+        found = [table_summary(info, user) for info in tables.list_tables(status, user, mine=mine)]
+        if user is not None and status == "playing":  # the games where it is your turn first
+            turns = services.turns.waiting_for(user.id)
+            for summary in found:
+                summary["my_turn"] = summary["id"] in turns
+            found.sort(key=lambda summary: not summary["my_turn"])
+        return {"tables": found}
+
+    @app.get("/api/turns")
+    def my_turns(request: Request) -> dict[str, Any]:
+        """The tables where it is your turn (for the pages' title and notifications)."""
+        user = signed_in(services, request)
+        turns = services.turns.waiting_for(user.id)
+        return {"tables": [{"id": t, "since": since} for t, since in sorted(turns.items())]}
 
     @app.post("/api/tables")
     def create_table(body: CreateTableIn, request: Request) -> dict[str, Any]:
@@ -832,7 +888,12 @@ def _add_client(app: FastAPI) -> None:
     @app.get("/leaderboards")
     @app.get("/leaderboards/{_game_id}")
     @app.get("/leaderboards/{_game_id}/players/{_name}")
-    def page(_table_id: str = "", _game_id: str = "", _name: str = "") -> FileResponse:
+    @app.get("/mail/{_kind}/{_token}")
+    @app.get("/tournaments")
+    @app.get("/tournaments/{_table_id}")
+    def page(
+        _table_id: str = "", _game_id: str = "", _name: str = "", _kind: str = "", _token: str = ""
+    ) -> FileResponse:
         return FileResponse(index, headers={"cache-control": "no-cache"})
 
 

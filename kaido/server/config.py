@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -97,6 +99,26 @@ class Settings:
     dies or loses its database connection loses them at once."""
     takeover_bot: str = "greedy"
     """The bot that plays a seat whose clock ran out (a game's `heuristic` is preferred)."""
+    clock: Callable[[], float] = time.time
+    """Epoch seconds now, for quick match, turn mail and tournaments: tests pass a clock
+    they move on instead of waiting hours."""
+    duty_seconds: float = 1.0
+    """How often the matchmaker, the turn mail and the tournament director look again."""
+    quick_move_seconds: int = 60
+    """The move clock of a real-time quick match."""
+    turn_move_seconds: int = 24 * 3600
+    """The move clock of a turn-based quick match."""
+    smtp_host: str | None = None
+    """Where turn mail is sent from (None: no mail; the address field is not offered)."""
+    smtp_port: int = 25
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = False
+    mail_from: str = "kaido@localhost"
+    public_url: str = "http://127.0.0.1:8000"
+    """The server's address as people open it: the links in mail point there."""
+    digest_minutes: float = 60.0
+    """A turn waiting this long is mailed, and a player gets at most one mail this often."""
 
     def prepare(self) -> None:
         """Create the data directory and fill in the database URL and the secret."""

@@ -253,6 +253,124 @@ class RateCountRow(Base):
 
 SCHEMA_LOCK = 0x4B41_0001
 """The advisory lock under which the schema is made."""
+# ---- quick match, turns and their mail, player tournaments (docs/play.md) ---------------
+
+
+class QueueRow(Base):
+    """A player waiting for a quick match (one place per account), then the table they were
+    seated at, kept a while so every tab of theirs finds it (kaido/server/matchmaking.py)."""
+
+    __tablename__ = "quick_queue"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    pace: Mapped[str] = mapped_column(String(16))
+    """realtime or turn-based: which move clock the table gets."""
+    rating: Mapped[float] = mapped_column(Float)
+    """The player's rating in the game when they joined (the leaderboard's, else the start)."""
+    bots_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds of waiting after which bots may fill the table; None: people only."""
+    joined_at: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[float] = mapped_column(Float)
+    """When a page of theirs last asked (a place nobody asks about is given up)."""
+    matched_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    table_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
+
+
+class TurnRow(Base):
+    """The person who decides now at a table in play, since when, and whether a mail told
+    them (kaido/server/turns.py). No row: a bot decides, or the game is not in play."""
+
+    __tablename__ = "turns"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    since: Mapped[float] = mapped_column(Float)
+    mailed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MailRow(Base):
+    """A player's address for turn mail, once they gave one (kaido/server/notify.py)."""
+
+    __tablename__ = "mail_settings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    address: Mapped[str] = mapped_column(String(254))
+    lang: Mapped[str] = mapped_column(String(4))
+    confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The address's owner opened the link mailed to it (no other mail is sent before)."""
+    turn_mail: Mapped[bool] = mapped_column(Boolean, default=True)
+    last_sent: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class TournamentRow(Base):
+    """A tournament players made (kaido/server/tournaments.py)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    format: Mapped[str] = mapped_column(String(16))
+    """swiss or elimination."""
+    rounds: Mapped[int] = mapped_column(Integer)
+    """Swiss rounds to play (elimination: as many as it takes)."""
+    seats: Mapped[int] = mapped_column(Integer)
+    capacity: Mapped[int] = mapped_column(Integer)
+    start_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    start_when_full: Mapped[bool] = mapped_column(Boolean)
+    round_seconds: Mapped[int] = mapped_column(Integer)
+    move_seconds: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """Bots of this level fill the places left at the start; None: no bots."""
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[float] = mapped_column(Float)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """registering, running, finished or cancelled."""
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    round_started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class EntrantRow(Base):
+    """A player of a tournament: an account or a bot that fills a place."""
+
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    name: Mapped[str] = mapped_column(String(60))
+    draw: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The place drawn at the start: it seeds round 1 and breaks the last ties."""
+
+
+class TournamentGameRow(Base):
+    """One table of a round (or a bye: no table), its entrants by seat and, once it is
+    over, their places with the no-shows last."""
+
+    __tablename__ = "tournament_games"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str | None] = mapped_column(String(24), nullable=True, index=True)
+    entrants: Mapped[list[int]] = mapped_column(JSON)
+    places: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    forfeits: Mapped[list[int]] = mapped_column(JSON)
+    """Entrants who never came to the table (no-shows): placed last."""
+
+
+class PresenceRow(Base):
+    """A person who came to their tournament table (opened it or made a decision there)."""
+
+    __tablename__ = "tournament_presence"
+
+    table_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 def make_engine(url: str) -> Engine:

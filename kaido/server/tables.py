@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -75,6 +75,17 @@ class SeatRequest:
     bot: str | None = None
 
 
+class TableObserver(Protocol):
+    """Told of what happens at tables (turn mail, tournaments), under the table's lock:
+    it must be quick, and what it raises is logged, never the table's failure."""
+
+    def changed(self, runtime: TableRuntime) -> None:
+        """The table changed (a move, a clock, its start or end)."""
+
+    def seen(self, runtime: TableRuntime, user_id: int) -> None:
+        """`user_id` opened the table or acted at it."""
+
+
 class TableManager:
     def __init__(
         self,
@@ -108,6 +119,7 @@ class TableManager:
         self._lobby_generation = 0
         bus.on("lobby", lambda _event: self._forget_lobby())
         bus.on("preferences", lambda event: self.preferences_changed(int(event["user"])))
+        self.observers: list[TableObserver] = []
         first = settings.table_seeds
         self._seeds = None if first is None else itertools.count(first)
         """The seeds of the tables this process makes, if fixed (`settings.table_seeds`)."""
@@ -301,6 +313,41 @@ class TableManager:
             private = True
         if hints and not private:
             raise BadRequest("a table with hints must be private: public tables are rated")
+        held = [user if n in mine else None for n in range(len(seats))]
+        return self._open(game, options, seats, held, user.id, private, move_seconds, hints)
+
+    def create_seated(
+        self,
+        game_id: str,
+        raw_options: dict[str, Any],
+        seats: Sequence[SeatRequest],
+        held: Sequence[User | None],
+        *,
+        created_by: int,
+        private: bool,
+        move_seconds: int,
+    ) -> TableRuntime:
+        """A table whose human seats are all given (`held[n]` sits at seat n): it starts at
+        once. The matchmaker and tournaments seat their players so."""
+        game = self._game(game_id)
+        options = game.make_options({**raw_options, "players": len(seats)})
+        for seat, user in zip(seats, held, strict=True):
+            self._check_seat_request(game, seat)
+            if (seat.kind == "human") != (user is not None):
+                raise BadRequest("each human seat is held by a player, and no bot seat is")
+        return self._open(game, options, seats, held, created_by, private, move_seconds)
+
+    def _open(
+        self,
+        game: Game[Any],
+        options: dict[str, Any],
+        seats: Sequence[SeatRequest],
+        held: Sequence[User | None],
+        created_by: int,
+        private: bool,
+        move_seconds: int,
+        hints: bool = False,
+    ) -> TableRuntime:
         now = time.time()
         table_id = secrets.token_urlsafe(9)
         info = TableInfo(
@@ -311,20 +358,14 @@ class TableManager:
             seed=self._next_seed(),
             status="open",
             private=private,
-            created_by=user.id,
+            created_by=created_by,
             created_at=now,
             updated_at=now,
             move_seconds=move_seconds,
             hints=hints,
             seats=[
-                Seat(
-                    n,
-                    s.kind,
-                    s.bot,
-                    user.id if n in mine else None,
-                    user.name if n in mine else None,
-                )
-                for n, s in enumerate(seats)
+                Seat(n, s.kind, s.bot, u.id if u else None, u.name if u else None)
+                for n, (s, u) in enumerate(zip(seats, held, strict=True))
             ],
         )
         self._commit_or_fail(lambda: self.store.create_table(info))
@@ -465,6 +506,7 @@ class TableManager:
             match = runtime.require_match()
             runtime.game.check(match.state, action)  # IllegalAction names the clause
             self._commit_action(runtime, seat, action)
+            self._tell(lambda observer: observer.seen(runtime, user.id))
         return runtime
 
     def undo(self, user: User, table_id: str, move: int) -> TableRuntime:
@@ -630,6 +672,7 @@ class TableManager:
         """After a change: let a bot move, or start the clocks of the human who decides
         (their move clock, and the lapse of an offer they are answering). Called before
         the change is announced, so the message tells of the clocks it started."""
+        self._tell(lambda observer: observer.changed(runtime))
         match = runtime.match
         if runtime.info.status != "playing" or match is None or match.is_over:
             runtime.offer_deadline = None
@@ -931,14 +974,32 @@ class TableManager:
         if status == "finished":
             self._tell_finished(info.id)
             self.on_finish(runtime)
+        self._tell(lambda observer: observer.changed(runtime))
         runtime.broadcast(log_from=len(runtime.log))
         self.lobby_changed()
+
+    def retire_seat(self, table_id: str, seat: int) -> None:
+        """A seat's player leaves for good without asking (a tournament's no-show): as a
+        resignation, if the game still goes on and a person still plays that seat."""
+        with self._hold(table_id) as runtime:
+            if runtime.info.status == "playing" and runtime.seat(seat).kind == "human":
+                self._retire(runtime, seat)
+
+    def _tell(self, event: Callable[[TableObserver], None]) -> None:
+        for observer in self.observers:
+            try:
+                event(observer)
+            except Exception:  # the table goes on whatever an observer does
+                log.exception("a table observer failed")
 
     # ---- connections --------------------------------------------------------------------
 
     def subscribe(self, table_id: str, subscriber: Subscriber) -> TableRuntime:
         with self._hold(table_id) as runtime:
             runtime.subscribers.append(subscriber)
+            if subscriber.user_id is not None:
+                user_id = subscriber.user_id
+                self._tell(lambda observer: observer.seen(runtime, user_id))
             subscriber.send(runtime.message(subscriber.user_id, subscriber.lang, log_from=0))
         return runtime
 
@@ -953,6 +1014,8 @@ class TableManager:
 
     def state(self, table_id: str, user: User | None, lang: Lang) -> dict[str, Any]:
         with self._hold(table_id) as runtime:
+            if user is not None:
+                self._tell(lambda observer: observer.seen(runtime, user.id))
             return runtime.message(user.id if user else None, lang, log_from=0)
 
     # ---- finished games -----------------------------------------------------------------

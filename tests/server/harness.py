@@ -19,6 +19,20 @@ from kaido.server.config import Settings
 PASSWORD = "correct horse battery"
 
 
+class ManualClock:
+    """The server's clock for quick match, turn mail and tournaments (`Settings.clock`):
+    the real time plus what the test moved it on, so hours pass at once."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
 class Player:
     """One browser: its own cookies (session) and connections."""
 
