@@ -200,9 +200,9 @@ class Services:
                 ("the tournament director", self.tournaments.tick),
             ],
             settings.duty_seconds,
+            self.node.leads if self.node is not None else lambda: True,
         )
-        """Run by one process only (`runs_duties`)."""
-        self.runs_duties = self.node is None
+        """Run by one process only: this one, or the node holding the duties' lock."""
 
     def ratings(self, game_id: str) -> dict[str, float]:
         """A game's leaderboard: each rated player's (and bot level's) rating."""
@@ -222,8 +222,7 @@ class Services:
         threading.Thread(target=self.reviews.resume, daemon=True).start()
         threading.Thread(target=self.thinkers.warm_up, daemon=True).start()
         self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
-        if self.runs_duties:
-            self.duties.start()
+        self.duties.start()
 
     def housekeeping(self) -> None:
         """Now and then: remove guests who never played, free tables no one uses, rate the

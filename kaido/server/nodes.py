@@ -14,8 +14,14 @@ is still alive (`guard`): once other nodes have reaped it, none of its writes ca
 a node that stalled cannot write a move after another took its table over. A node that finds
 itself reaped exits at once; its supervisor starts it again as a new node.
 
+One node at a time runs the server's duties: the first to take the duties' advisory lock on
+its listening connection, which it holds until it dies (or is reaped: the reaper ends the
+database sessions of the nodes it reaps, so a node that hung loses the lock too); another
+node takes the lock at its next heartbeat.
+
 Nodes tell each other what changed (chat lines, ended sessions, preferences, the lobby,
-finished games, nodes gone) with PostgreSQL's NOTIFY on one channel (`Bus`).
+finished games, seats a tournament retires, nodes gone) with PostgreSQL's NOTIFY on one
+channel (`Bus`).
 """
 
 from __future__ import annotations
@@ -40,6 +46,9 @@ log = logging.getLogger("kaido.server")
 CHANNEL = "kaido"
 LOCK_SPACE = 0x4B41
 """The first key of the advisory locks `(LOCK_SPACE, node id)` that mark live nodes."""
+DUTIES_LOCK = 0x4B41_0002
+"""The advisory lock held by the one node that runs the server's duties (the matchmaker,
+turn mail, the tournament director: kaido/server/duties.py)."""
 BEAT_SECONDS = 1.0
 ORPHAN_SCAN_SECONDS = 5.0
 """How often a node looks for tables in play that no node serves (also when told a node
@@ -145,6 +154,9 @@ class Node:
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._run, name="kaido-node", daemon=True)
         self._next_scan = 0.0
+        self._leading = False
+        self._beaten_at = float("-inf")
+        """When (time.monotonic) the last heartbeat was stored."""
         bus.on("nodes", lambda _event: self._scan_soon())
 
     # ---- joining and leaving ------------------------------------------------------------
@@ -182,6 +194,12 @@ class Node:
             self._listener.execute("DELETE FROM nodes WHERE id = %s", (self.id,))
             self._listener.execute("SELECT pg_notify(%s, %s)", (CHANNEL, '{"kind": "nodes"}'))
             self._listener.close()
+
+    def leads(self) -> bool:
+        """This node runs the server's duties now: it holds the duties' lock, and its last
+        heartbeat is recent (a node that hung past its time is being reaped)."""
+        fresh = time.monotonic() - self._beaten_at < self.ttl
+        return self._leading and fresh and not self._stopped.is_set()
 
     # ---- tables ---------------------------------------------------------------------------
 
@@ -313,6 +331,7 @@ class Node:
         )
         if beat.rowcount == 0:
             self._gone("its row was deleted")
+        self._beaten_at = time.monotonic()
         reaped = listener.execute(
             f"DELETE FROM nodes WHERE expires_at < {NOW} OR NOT EXISTS ("
             "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted "
@@ -323,4 +342,24 @@ class Node:
         ).fetchall()
         if reaped:
             log.warning("nodes %s are gone; their tables in play are taken over", reaped)
+            self._cut_off(listener, [row[0] for row in reaped])
             listener.execute("SELECT pg_notify(%s, %s)", (CHANNEL, '{"kind": "nodes"}'))
+        if not self._leading:
+            taken = listener.execute("SELECT pg_try_advisory_lock(%s)", (DUTIES_LOCK,)).fetchone()
+            self._leading = bool(taken and taken[0])
+            if self._leading:
+                log.info("node %d runs the duties", self.id)
+
+    def _cut_off(self, listener: psycopg.Connection[Any], reaped: list[int]) -> None:
+        """End the database sessions that still hold the locks of reaped nodes (a node that
+        hung), so that what they held, the duties' lock among it, goes to the live ones."""
+        try:
+            listener.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' "
+                "AND granted "
+                "AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+                "AND classid::bigint = %s AND objid::bigint = ANY(%s) AND objsubid = 2",
+                (LOCK_SPACE, reaped),
+            )
+        except psycopg.errors.InsufficientPrivilege as error:
+            log.warning("node %d cannot end the sessions of reaped nodes: %s", self.id, error)

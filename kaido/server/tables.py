@@ -35,6 +35,7 @@ from kaido.server.config import Settings
 from kaido.server.errors import (
     BadRequest,
     Conflict,
+    Elsewhere,
     EngineFailure,
     Forbidden,
     NotFound,
@@ -119,6 +120,7 @@ class TableManager:
         self._lobby_generation = 0
         bus.on("lobby", lambda _event: self._forget_lobby())
         bus.on("preferences", lambda event: self.preferences_changed(int(event["user"])))
+        bus.on("retire", self._retire_told)
         self.observers: list[TableObserver] = []
         first = settings.table_seeds
         self._seeds = None if first is None else itertools.count(first)
@@ -980,10 +982,30 @@ class TableManager:
 
     def retire_seat(self, table_id: str, seat: int) -> None:
         """A seat's player leaves for good without asking (a tournament's no-show): as a
-        resignation, if the game still goes on and a person still plays that seat."""
+        resignation, if the game still goes on and a person still plays that seat. Done by
+        the node serving the table: another node tells it through the bus."""
+        try:
+            self._retire_seat(table_id, seat)
+        except Elsewhere:
+            self.bus.publish("retire", table=table_id, seat=seat)
+
+    def _retire_seat(self, table_id: str, seat: int) -> None:
         with self._hold(table_id) as runtime:
             if runtime.info.status == "playing" and runtime.seat(seat).kind == "human":
                 self._retire(runtime, seat)
+
+    def _retire_told(self, event: dict[str, Any]) -> None:
+        """Another node asked to retire a seat (`retire_seat`): if this node serves the
+        table, it does, on the chores' thread (not the bus's)."""
+        table_id, seat = str(event["table"]), int(event["seat"])
+        if not self.placement.held([table_id]):
+            return
+
+        def retire() -> None:
+            with contextlib.suppress(Elsewhere):  # handed over meanwhile: asked again later
+                self._retire_seat(table_id, seat)
+
+        self.workers.later(0, retire)
 
     def _tell(self, event: Callable[[TableObserver], None]) -> None:
         for observer in self.observers:

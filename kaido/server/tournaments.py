@@ -36,6 +36,7 @@ from kaido.server.bots import LEVELS
 from kaido.server.db import (
     EntrantRow,
     PresenceRow,
+    SeatRow,
     TableRow,
     TournamentGameRow,
     TournamentRow,
@@ -499,6 +500,13 @@ class Tournaments:
                     select(PresenceRow.user_id).where(PresenceRow.table_id == game.table_id)
                 )
             )
+            people = set(  # the seats a person still plays (a no-show retired is a bot's)
+                session.scalars(
+                    select(SeatRow.seat).where(
+                        SeatRow.table_id == game.table_id, SeatRow.kind == "human"
+                    )
+                )
+            )
         assert table is not None
         users = {e.number: e.user_id for e in entrants}
         absent = [n for n in game.entrants if users.get(n) is not None and users[n] not in present]
@@ -506,7 +514,7 @@ class Tournaments:
             self._finish(row.id, game, table, absent)
         elif late:
             for seat, number in enumerate(game.entrants):
-                if number in absent:
+                if number in absent and seat in people:
                     self.tables.retire_seat(game.table_id, seat)
 
     def _finish(
