@@ -2,7 +2,9 @@
 database, the same mechanism as several hosts (tests/server/test_nodes.py). A node killed
 outright in the middle of games: what was asked of it meanwhile got the documented 503
 (issue 35, finding 3: not a 500 or a dropped connection), its tables answer again within
-seconds on the other node, and the supervisor starts it again as a new node."""
+seconds on the other node, and the supervisor starts it again as a new node. The node
+running the server's duties killed outright: another takes them over, and a quick match
+through the proxy is made."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
+from kaido.server.nodes import DUTIES_LOCK, LOCK_SPACE
 from tests.server.harness import wait_for
 from tests.server.live import LiveServer
 from tests.server.services import fresh_postgres_database
@@ -30,7 +33,29 @@ def node_pids(database_url: str) -> dict[str, int]:
     return {table: pid for table, pid in rows}
 
 
-def test_a_killed_worker_answers_503_and_its_tables_move_to_the_other(tmp_path: Path) -> None:
+def duties_node(database_url: str) -> int | None:
+    """The process of the node holding the duties' lock: the session holding it holds its
+    node's lock too."""
+    engine = create_engine(database_url)
+    with engine.connect() as connection:
+        pid = connection.execute(
+            text(
+                "SELECT n.pid FROM pg_locks d JOIN pg_locks l ON l.pid = d.pid "
+                "JOIN nodes n ON n.id = l.objid::bigint "
+                "WHERE d.locktype = 'advisory' AND d.granted AND d.objsubid = 1 "
+                "AND d.classid::bigint * 4294967296 + d.objid::bigint = :duties "
+                "AND l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 "
+                "AND l.classid::bigint = :space"
+            ),
+            {"duties": DUTIES_LOCK, "space": LOCK_SPACE},
+        ).scalar()
+    engine.dispose()
+    return pid
+
+
+def test_a_killed_worker_answers_503_and_its_tables_and_duties_move_to_the_other(
+    tmp_path: Path,
+) -> None:
     with fresh_postgres_database() as url:
         server = LiveServer(tmp_path / "data", database_url=url, options=("--workers", "2"))
         with server:
@@ -57,6 +82,25 @@ def test_a_killed_worker_answers_503_and_its_tables_move_to_the_other(tmp_path: 
             # The supervisor started a new node in place of the killed one.
             wait_for(lambda: len(live_nodes(url)) == 2, timeout=60, what="a new node")
             assert victim not in live_nodes(url)
+
+            leader = wait_for(lambda: duties_node(url), what="a node running the duties")
+            os.kill(leader, signal.SIGKILL)
+            successor = wait_for(
+                lambda: (pid := duties_node(url)) != leader and pid,
+                timeout=60,
+                what="another node to run the duties",
+            )
+            assert successor in live_nodes(url)
+            for player in (ann, bob):
+                joined = player.post("/api/quickmatch", json={"game": "tiny", "players": 2})
+                assert joined.status_code == 200, joined.text
+            table = wait_for(
+                lambda: ann.get("/api/quickmatch").json().get("table"),
+                timeout=60,
+                what="the quick match",
+            )
+            assert bob.get("/api/quickmatch").json()["table"] == table
+            assert ann.get(f"/api/tables/{table}").json()["status"] == "playing"
         assert "Exception in ASGI application" not in server.log.read_text()
 
 
