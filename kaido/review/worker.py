@@ -4,6 +4,7 @@ review, telling its progress on a queue, and the bot's best moves for a hint."""
 from __future__ import annotations
 
 import os
+from multiprocessing.connection import Connection
 from typing import Any
 
 from kaido.core.game import Game
@@ -11,6 +12,7 @@ from kaido.core.records import Record, replay
 from kaido.games import get_game
 from kaido.review.estimate import default_estimator
 from kaido.review.review import point_rng, review_record
+from kaido.server.lifeline import end_with_server
 
 HINT_MOVES = 3
 HINT_SEED = 0x48494E54
@@ -24,11 +26,13 @@ _updates: Any = None
 """The connection this process tells its reviews' progress on."""
 
 
-def start_worker(updates: Any) -> None:
-    """Set up a worker process: where it tells progress, and a lower priority."""
+def start_worker(updates: Any, server: Connection) -> None:
+    """Set up a worker process: where it tells progress, a lower priority, and its end
+    with the server (`server`: kaido/server/lifeline.py)."""
     global _updates
     _updates = updates
     os.nice(NICENESS)
+    end_with_server(server)
 
 
 def sendable(game: Game[Any]) -> Game[Any] | str:

@@ -36,6 +36,7 @@ from kaido.games import get_game
 from kaido.review.worker import hint_moves, review_job, sendable, start_worker
 from kaido.server.db import HintRow, ReviewRow
 from kaido.server.errors import Elsewhere, Forbidden, NotFound, Unavailable
+from kaido.server.lifeline import Lifeline
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import TableManager
@@ -73,9 +74,11 @@ class Reviews:
         # Progress comes back on a pipe: each message is one write shorter than the pipe's
         # atomic size, so the workers need no lock to share it.
         self._progress, self._progress_writer = spawn.Pipe(duplex=False)
+        self._lifeline = Lifeline(spawn)  # the workers end with the server, even killed
+        setup = (self._progress_writer, self._lifeline.worker_end)
 
         def pool(processes: int) -> ProcessPoolExecutor:
-            return ProcessPoolExecutor(processes, spawn, start_worker, (self._progress_writer,))
+            return ProcessPoolExecutor(processes, spawn, start_worker, setup)
 
         self._pool = pool(review_workers) if review_workers else None
         self._hints = pool(1)
@@ -284,6 +287,7 @@ class Reviews:
                 _stop(pool)
         self._progress_writer.send(None)
         self._listener.join(timeout=5)
+        self._lifeline.close()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -23,7 +23,6 @@ games and bot kinds registered when the pool was made (`--register`, plug-ins, t
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import itertools
 import logging
@@ -45,6 +44,7 @@ from typing import Any
 import kaido.games
 from kaido.agents import REGISTERED, make_agent
 from kaido.core.game import Game
+from kaido.server.lifeline import Lifeline, end_with_server
 
 log = logging.getLogger("kaido.server")
 
@@ -198,8 +198,7 @@ class _Pool:
         self._background = background
         self._stops = [context.Event() for _ in range(processes)]
         """One per slot: set to stop the search in that slot."""
-        self._alive, self._alive_here = context.Pipe(duplex=False)
-        """The processes read `_alive`; only this process holds `_alive_here`."""
+        self._lifeline = Lifeline(context)
         self._free = list(range(processes))
         self._queue = FairQueue()
         self._running: set[Ticket] = set()
@@ -209,7 +208,7 @@ class _Pool:
 
     def _new_executor(self) -> ProcessPoolExecutor:
         games = kaido.games.added_at_run_time()
-        setup = (self._stops, self._alive, games, dict(REGISTERED), self._background)
+        setup = (self._stops, self._lifeline.worker_end, games, dict(REGISTERED), self._background)
         return ProcessPoolExecutor(
             len(self._stops), self._context, initializer=_start_process, initargs=setup
         )
@@ -304,8 +303,7 @@ class _Pool:
             while (ticket := self._queue.pop()) is not None:
                 ticket.finished = True
         self._executor.shutdown(wait=True, cancel_futures=True)
-        self._alive_here.close()
-        self._alive.close()
+        self._lifeline.close()
 
 
 def _ignore(_ticket: Ticket, _value: list[Any] | None) -> None:
@@ -337,22 +335,12 @@ def _start_process(
     global _stops
     _stops = stops
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
-    threading.Thread(target=_end_with_server, args=(server,), daemon=True).start()
+    end_with_server(server)  # a process left waiting would keep the fork server alive too
     if background and hasattr(os, "nice"):
         os.nice(LOWEST_PRIORITY)
     for game in games:
         kaido.games.register(game)
     REGISTERED.update(kinds)
-
-
-def _end_with_server(server: Connection) -> None:
-    """End this process when the server ends, even killed outright: only the server holds
-    the other end of `server`, so reading it returns (at its end) once the server is gone.
-    (A process waiting for its next job would otherwise wait forever, and keep the fork
-    server alive with it.)"""
-    with contextlib.suppress(EOFError):
-        server.recv_bytes()
-    os._exit(0)
 
 
 @dataclass(frozen=True)

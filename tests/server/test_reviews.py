@@ -7,10 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx2
 from sqlalchemy import select
 
 from kaido.server.db import ReviewRow
 from tests.server.harness import Harness, Player, wait_for
+from tests.server.live import LiveServer
+from tests.server.test_thinking import alive
 
 REVIEWS = {"review_workers": 1}
 
@@ -130,3 +133,51 @@ def test_hints_are_given_only_where_allowed_and_never_at_a_rated_table(tmp_path:
         review = ready(ann, table)
         assert [d["step"] for d in review["decisions"] if d["hinted"]] == [0, 1]
         assert [row["hints"] for row in review["accuracy"]] == [2, 0]
+
+
+def test_every_process_of_a_server_killed_outright_ends_with_it(tmp_path: Path) -> None:
+    """Its review workers (waiting on their pool's queue), its bot processes and their fork
+    server: none is left waiting for a server that is gone."""
+    with LiveServer(tmp_path / "data", reviews=True) as server:
+        visitor = httpx2.Client(base_url=server.url, timeout=20)
+        assert visitor.post("/api/guest").status_code == 200
+        bots = [{"kind": "bot", "bot": "easy"}] * 2
+        made = visitor.post("/api/tables", json={"game": "tiny", "seats": bots, "my_seat": None})
+        table = made.json()["table"]["id"]
+        wait_for(
+            lambda: visitor.get(f"/api/tables/{table}/review").json().get("status") == "ready",
+            timeout=120,
+            what="the review",
+        )
+        assert server.process is not None
+        started = descendants(server.process.pid)
+        assert any(b"spawn_main" in command_of(pid) for pid in started)  # a review worker
+        server.kill()
+    wait_for(lambda: not any(alive(pid) for pid in started), what="the server's processes to end")
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes `pid` started, and theirs (Linux's /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # ended meanwhile
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def command_of(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
