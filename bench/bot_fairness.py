@@ -34,6 +34,8 @@ from pathlib import Path
 import httpx2
 import websockets
 
+from kaido.server.follow import Follower
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -106,9 +108,10 @@ async def decisions(url: str, client: httpx2.Client, table: str, args: argparse.
     made = 0
     async with websockets.connect(address, additional_headers={"Cookie": cookie}) as ws:
         answered = -1  # the version the last action was sent at
+        follower = Follower()
         while (left := until - time.monotonic()) > 0:
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), left))
+                message = follower.take(json.loads(await asyncio.wait_for(ws.recv(), left)))
             except TimeoutError:
                 break
             if message.get("type") != "state":

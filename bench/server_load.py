@@ -37,6 +37,8 @@ from typing import Any
 import httpx2
 import websockets
 
+from kaido.server.follow import SYNC, Follower, PatchGap
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -168,12 +170,17 @@ async def _play_connected(
 ) -> int:
     sent: tuple[int, float] | None = None
     version = -1
+    follower = Follower()
     while time.monotonic() < until and made < args.moves:
         try:
             raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
         except TimeoutError:
             return made
-        message = json.loads(raw)
+        try:
+            message = follower.take(json.loads(raw))
+        except PatchGap:
+            await ws.send(json.dumps(SYNC))
+            continue
         kind = message.get("type")
         if kind == "reconnect":
             stats.reconnects += 1

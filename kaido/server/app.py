@@ -716,12 +716,17 @@ def _add_socket(app: FastAPI, services: Services) -> None:
     counts = SocketCounts(settings.sockets_per_client, settings.sockets_per_table)
     socket_rate = SocketRate()
 
-    def handle(token: str | None, table_id: str, text: str) -> dict[str, Any] | None:
+    def handle(
+        token: str | None, table_id: str, subscriber: SocketSubscriber, text: str
+    ) -> dict[str, Any] | None:
         """One message from the browser; an error message to send back, or None."""
         request_id: Any = None
         try:
             message = parse_message(text, limit)
             request_id = message.get("id")
+            if message.get("type") == "sync":  # a patch did not follow: the whole state
+                tables.resend(table_id, subscriber)
+                return None
             # The session is checked on each message: a sign-out elsewhere ends it here too.
             user = services.sessions.user(token) if token else None
             socket_command(user, table_id, message)
@@ -749,7 +754,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         elif kind == "undo":
             tables.undo(user, table_id, move)
         else:
-            raise BadRequest(f"unknown message type {kind!r} (act, undo, chat, ping)")
+            raise BadRequest(f"unknown message type {kind!r} (act, undo, chat, sync, ping)")
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str, lang: str = "en") -> None:
@@ -824,7 +829,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
                     "code": "bad_request",
                 }
             else:
-                reply = await to_thread.run_sync(handle, token, table_id, text)
+                reply = await to_thread.run_sync(handle, token, table_id, subscriber, text)
             if reply is not None:
                 subscriber.send(reply)
 

@@ -8,6 +8,7 @@ leaves the server.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -75,3 +76,45 @@ def game_part(
             game.player_name(p, lang, state.options) for p in range(game.num_players(state))
         ],
     }
+
+
+LOG_KEYS = ("log_from", "log")
+"""A state message's log part: already sent as what is new (entries from `log_from` on), so
+it is left out of the changes between two messages."""
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    """RFC 6902 (JSON Patch) operations that turn the message `before` into `after`, both as
+    JSON would encode them: objects are compared key by key, anything else that differs is
+    replaced whole (a view's lists are short, and finding what moved in them costs more
+    than it saves)."""
+    operations: list[dict[str, Any]] = []
+    _compare(before, after, "", operations)
+    return operations
+
+
+def _compare(
+    before: dict[Any, Any], after: dict[Any, Any], path: str, out: list[dict[str, Any]]
+) -> None:
+    for key, value in after.items():
+        at = f"{path}/{_pointer_token(key)}"
+        if key not in before:
+            out.append({"op": "add", "path": at, "value": value})
+            continue
+        old = before[key]
+        if old == value:
+            continue
+        if type(old) is dict and type(value) is dict:
+            _compare(old, value, at, out)
+        else:
+            out.append({"op": "replace", "path": at, "value": value})
+    for key in before:
+        if key not in after:
+            out.append({"op": "remove", "path": f"{path}/{_pointer_token(key)}"})
+
+
+def _pointer_token(key: Any) -> str:
+    """A key as a JSON Pointer token (RFC 6901); keys that are not strings as JSON writes
+    them as object keys (1 -> "1", True -> "true")."""
+    text = key if isinstance(key, str) else json.dumps(key)
+    return text.replace("~", "~0").replace("/", "~1")

@@ -3,14 +3,16 @@ log and the connections watching it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kaido.core.game import Game, Lang
 from kaido.core.match import Match
-from kaido.server.messages import LogStep, game_part
+from kaido.server.messages import LOG_KEYS, LogStep, changes, game_part
 from kaido.server.store import Seat, TableInfo
 from kaido.server.thinking import Ticket
 
@@ -25,6 +27,20 @@ class Subscriber(Protocol):
     def send(self, message: dict[str, Any] | str) -> None: ...
 
 
+_revisions = itertools.count(1)
+"""Numbers for the state messages sent, from one count per process: a table loaded afresh
+never repeats one, so a patch is never taken for one made from another state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """What a connection was last told: the state message's number and its fields but the
+    log (the next message sends only the changes from these)."""
+
+    revision: int
+    fields: dict[str, Any]
+
+
 class TableRuntime:
     def __init__(self, info: TableInfo, game: Game[Any]) -> None:
         self.info = info
@@ -35,6 +51,9 @@ class TableRuntime:
         self.log: list[LogStep] = []
         self.lock = threading.RLock()
         self.subscribers: list[Subscriber] = []
+        self.sent: dict[Subscriber, Sent] = {}
+        """What each connection was last told (a connection missing here is sent the whole
+        state next)."""
         self.broken = False
         """Memory and database disagree (a failed commit): reload before any further use."""
         self.bot_scheduled_for = -1
@@ -195,13 +214,57 @@ class TableRuntime:
             self._summaries[lang] = self.game.summary(self.require_match().state, events, lang)
         return self._summaries[lang]
 
+    def add(self, subscriber: Subscriber) -> None:
+        """Connect `subscriber` and send it the whole state."""
+        self.subscribers.append(subscriber)
+        self.send_state(subscriber)
+
+    def remove(self, subscriber: Subscriber) -> None:
+        if subscriber in self.subscribers:
+            self.subscribers.remove(subscriber)
+        self.sent.pop(subscriber, None)
+
+    def send_state(self, subscriber: Subscriber) -> None:
+        """Send `subscriber` the whole state (on connecting, and when it asks: it missed a
+        message)."""
+        message = self.message(subscriber.user_id, subscriber.lang, log_from=0)
+        revision = next(_revisions)
+        self.sent[subscriber] = Sent(revision, _without_log(message))
+        subscriber.send(json.dumps({**message, "revision": revision}))
+
     def broadcast(self, log_from: int) -> None:
-        """Tell every connection what changed; the log from entry `log_from` on."""
-        cache: dict[tuple[int | None, bool, Lang], str] = {}
+        """Tell every connection what changed in what it sees, and the log from entry
+        `log_from` on: a patch from the state it was last sent, made once for all the
+        connections that see the same."""
+        revision = next(_revisions)
+        made: dict[tuple[int | None, bool, Lang], tuple[Sent, dict[str, Any]]] = {}
+        texts: dict[tuple[int | None, bool, Lang, int], str] = {}
         for subscriber in list(self.subscribers):
+            before = self.sent.get(subscriber)
+            if before is None:  # this table was loaded afresh: it has told it nothing yet
+                self.send_state(subscriber)
+                continue
             user_id = subscriber.user_id
             key = (self.viewer_of(user_id), len(self.seats_of(user_id)) > 1, subscriber.lang)
-            if key not in cache:
-                message = self.message(subscriber.user_id, subscriber.lang, log_from)
-                cache[key] = json.dumps(message)
-            subscriber.send(cache[key])
+            if key not in made:
+                message = self.message(user_id, subscriber.lang, log_from)
+                log = {name: message[name] for name in LOG_KEYS if name in message}
+                made[key] = Sent(revision, _without_log(message)), log
+            after, log = made[key]
+            text_key = (*key, before.revision)
+            if text_key not in texts:
+                patch = {
+                    "type": "patch",
+                    "table": self.id,
+                    "revision": revision,
+                    "base": before.revision,
+                    "ops": changes(before.fields, after.fields),
+                    **log,
+                }
+                texts[text_key] = json.dumps(patch)
+            self.sent[subscriber] = after
+            subscriber.send(texts[text_key])
+
+
+def _without_log(message: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in message.items() if name not in LOG_KEYS}

@@ -1018,12 +1018,18 @@ class TableManager:
 
     def subscribe(self, table_id: str, subscriber: Subscriber) -> TableRuntime:
         with self._hold(table_id) as runtime:
-            runtime.subscribers.append(subscriber)
+            runtime.add(subscriber)
             if subscriber.user_id is not None:
                 user_id = subscriber.user_id
                 self._tell(lambda observer: observer.seen(runtime, user_id))
-            subscriber.send(runtime.message(subscriber.user_id, subscriber.lang, log_from=0))
         return runtime
+
+    def resend(self, table_id: str, subscriber: Subscriber) -> None:
+        """Send a connection the whole state again (it asks when a patch does not follow
+        the last state it has)."""
+        with self._hold(table_id) as runtime:
+            if subscriber in runtime.subscribers:
+                runtime.send_state(subscriber)
 
     def unsubscribe(self, runtime: TableRuntime, subscriber: Subscriber) -> None:
         # A table reloaded since (after a failed commit) took over its connections too.
@@ -1031,8 +1037,7 @@ class TableManager:
             current = self._tables.get(runtime.id, runtime)
         for holder in {id(runtime): runtime, id(current): current}.values():
             with holder.lock:
-                if subscriber in holder.subscribers:
-                    holder.subscribers.remove(subscriber)
+                holder.remove(subscriber)
 
     def state(self, table_id: str, user: User | None, lang: Lang) -> dict[str, Any]:
         with self._hold(table_id) as runtime:

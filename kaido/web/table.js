@@ -6,6 +6,7 @@ import { gameTitle, seatLabel } from "./lobby.js";
 import { colourDot, forgetConnection, link, logEntries, navigate, notify, notifyError, showConnection } from "./ui.js";
 import { chart } from "./charts.js";
 import { enableZoom } from "./zoom.js";
+import { applyPatch } from "./patch.js";
 import { renderValue } from "./view.js";
 import { ChatPanel } from "./chat.js";
 import { RulesPanel } from "./rules.js";
@@ -63,6 +64,8 @@ class TablePage {
     this.log = [];
     this.board = undefined; // undefined: not loaded yet; null: the generic view
     this.awaiting = null; // the version an action awaiting its answer was sent at, if one is
+    this.revision = null; // the number of the state the server sent last (patches follow it)
+    this.syncing = false; // the whole state was asked for (a patch did not follow)
     this.online = false;
     this.closed = false;
     this.retries = 0;
@@ -93,6 +96,7 @@ class TablePage {
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = () => {
       this.online = false;
+      this.syncing = false; // a new connection starts with the whole state
       if (this.closed) return;
       showConnection(false);
       this.awaiting = null;
@@ -136,7 +140,9 @@ class TablePage {
       }
       return;
     }
-    if (message.type !== "state") return;
+    if (message.type !== "state" && message.type !== "patch") return;
+    message = this.follow(message);
+    if (!message) return;
     if (message.log) {
       if (message.log_from === 0) this.log = message.log.slice();
       else this.log.splice(message.log_from, this.log.length, ...message.log);
@@ -154,6 +160,26 @@ class TablePage {
       });
     }
     this.render();
+  }
+
+  // The whole state a state or patch message stands for; null for a patch that does not
+  // follow the state held (a message was missed), the whole state then asked for.
+  follow(message) {
+    if (message.type === "state") {
+      this.revision = message.revision;
+      this.syncing = false;
+      return message;
+    }
+    if (!this.message || message.base !== this.revision) {
+      if (!this.syncing && this.online) this.socket.send(JSON.stringify({ type: "sync" }));
+      this.syncing = true;
+      return null;
+    }
+    this.revision = message.revision;
+    const { log_from: _from, log: _log, ...fields } = this.message;
+    const state = applyPatch(fields, message.ops);
+    if ("log" in message) Object.assign(state, { log_from: message.log_from, log: message.log });
+    return state;
   }
 
   sendChat(text) {

@@ -4,6 +4,7 @@ WebSockets exactly as a browser does (Starlette's TestClient)."""
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -15,6 +16,7 @@ from starlette.testclient import WebSocketTestSession
 
 from kaido.server.app import Services, create_app
 from kaido.server.config import Settings
+from kaido.server.follow import Follower
 
 PASSWORD = "correct horse battery"
 
@@ -145,7 +147,11 @@ def wait_for(check: Callable[[], Any], timeout: float = 20.0, what: str = "a con
     raise AssertionError(f"timed out waiting for {what}")
 
 
+_followers: weakref.WeakKeyDictionary[WebSocketTestSession, Follower]
+_followers = weakref.WeakKeyDictionary()
+
+
 def receive_state(socket: WebSocketTestSession) -> dict[str, Any]:
-    """The next state message on `socket` (errors are returned too: they are messages)."""
-    message: dict[str, Any] = socket.receive_json()
-    return message
+    """The next state message on `socket`, a patch applied to the state it follows as the
+    browser applies it (errors are returned too: they are messages)."""
+    return _followers.setdefault(socket, Follower()).take(socket.receive_json())

@@ -1,0 +1,48 @@
+"""The client's side of a table's WebSocket, for Python clients (tests, benchmarks): whole
+states and patches in, the whole state out, as the browser keeps it (kaido/web/table.js).
+
+A state message (`type` "state") carries everything and its `revision`; a patch (`type`
+"patch") carries the RFC 6902 operations from the state of revision `base` to its own
+`revision`, and the log's new part. Patches are applied with the `jsonpatch` library, not
+the server's own code, so following a game checks what the server sends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonpatch
+
+from kaido.server.messages import LOG_KEYS
+
+SYNC = {"type": "sync"}
+"""The message that asks for the whole state again."""
+
+
+class PatchGap(Exception):
+    """A patch that does not follow the state held (a message was missed): send `SYNC`."""
+
+
+class Follower:
+    """One connection's state. `take` returns each state or patch message as the whole state
+    message it stands for (the log's new part as sent, `revision` left out), and any other
+    message as it came."""
+
+    def __init__(self) -> None:
+        self.revision: int | None = None
+        self.fields: dict[str, Any] = {}
+
+    def take(self, message: dict[str, Any]) -> dict[str, Any]:
+        kind = message.get("type")
+        if kind == "state":
+            state = {name: value for name, value in message.items() if name != "revision"}
+            self.revision = message["revision"]
+            self.fields = {name: value for name, value in state.items() if name not in LOG_KEYS}
+            return state
+        if kind != "patch":
+            return message
+        if message["base"] != self.revision:
+            raise PatchGap(f"a patch from revision {message['base']}, held {self.revision}")
+        self.fields = jsonpatch.apply_patch(self.fields, message["ops"])
+        self.revision = message["revision"]
+        log = {name: message[name] for name in LOG_KEYS if name in message}
+        return {**self.fields, **log}
