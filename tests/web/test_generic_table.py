@@ -4,9 +4,10 @@ Japanese throughout."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.server.live import LiveServer
 from tests.web.pages import (
@@ -53,6 +54,54 @@ def test_play_against_bots_reload_mid_turn_and_finish(page: Page, server: LiveSe
     page.click("button.last")
     page.wait_for_selector(".replay:not([data-step='1'])")
     assert page.locator(".log li").count() > 10
+
+
+def test_a_lost_patch_is_noticed_and_the_whole_state_asked_for(
+    page: Page, server: LiveServer
+) -> None:
+    """A patch lost on the way (the one that ends Ann's turn): the bot's next patch does not
+    follow what the page holds, so the page asks for the whole state once and shows the game
+    as the server has it."""
+    dropped: list[str | bytes] = []
+    asked: list[str | bytes] = []
+    armed = [False]
+
+    def lose_a_patch(page_side: WebSocketRoute) -> None:
+        server_side = page_side.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if armed[0] and not dropped and json.loads(message).get("type") == "patch":
+                dropped.append(message)
+            else:
+                page_side.send(message)
+
+        def from_page(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "sync":
+                asked.append(message)
+            server_side.send(message)
+
+        server_side.on_message(from_server)
+        page_side.on_message(from_page)
+
+    page.route_web_socket("**/ws/tables/*", lose_a_patch)
+    sign_up(page, server.url, "Ann")
+    table = create_table(page, ["human", "easy"])
+    assert wait_for_turn_or_end(page)
+    click_action(page, ["draw"])
+    armed[0] = True
+    page.locator("button.legal[data-action='[\"end\"]']").click()
+    assert wait_for_turn_or_end(page)  # Ann's turn again, after the bot's
+    version = api_state(page, table)["version"]
+    expect(page.locator(".table-page")).to_have_attribute("data-version", str(version))
+    assert len(dropped) == 1 and len(asked) == 1
+
+    def shown() -> tuple[str, str]:
+        return page.locator("dl.view").inner_text(), page.locator(".log").inner_text()
+
+    patched = shown()
+    page.reload()  # the whole state afresh
+    page.wait_for_selector(f".table-page[data-version='{version}']")
+    assert shown() == patched
 
 
 def hidden_cards_of_others(messages: list[dict[str, Any]], seat: int) -> list[Any]:
