@@ -27,6 +27,8 @@ from sqlalchemy import create_engine, make_url, text
 from starlette.websockets import WebSocketDisconnect
 
 from kaido.server.app import SocketSubscriber
+from kaido.server.errors import TooMany
+from kaido.server.limits import SocketRate
 from tests.server.harness import PASSWORD, Harness, wait_for
 from tests.server.live import LiveServer
 from tests.server.services import POSTGRES_URL, fresh_postgres_database
@@ -459,6 +461,24 @@ def test_binary_deep_and_flooding_socket_messages_are_refused_cleanly(
         assert closed.value.code == 4429
     assert not any(record.exc_info for record in caplog.records)
     assert "internal" not in caplog.text
+
+
+def test_a_sockets_messages_are_counted_per_second_and_connection() -> None:
+    now = [1000.2]
+    rate = SocketRate(clock=lambda: now[0])
+    for _ in range(SocketRate.LIMIT):
+        rate.take("a")
+    with pytest.raises(TooMany):
+        rate.take("a")
+    rate.take("b")  # another connection has a count of its own
+    now[0] = 1001.0  # the next second starts afresh
+    rate.take("a")
+    for _ in range(SocketRate.LIMIT - 1):
+        rate.take("a")
+    with pytest.raises(TooMany):
+        rate.take("a")
+    rate.forget("a")
+    rate.take("a")
 
 
 # ---- 9. the database away ------------------------------------------------------------------
