@@ -9,6 +9,7 @@ file). Anything else is refused, naming the setting.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 import re
@@ -24,9 +25,11 @@ FALSE = ("false", "no", "off", "0")
 NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
+@functools.cache
 def setting_types(cls: type) -> dict[str, Any]:
     """Each setting of agent class `cls` (a keyword parameter of an `__init__` along its
-    bases, `seed` aside) and its annotation."""
+    bases, `seed` aside) and its annotation. Worked out once per class: a server makes an
+    agent for every bot decision, and reading the annotations took 0.2 ms of each."""
     found: dict[str, Any] = {}
     for klass in reversed(cls.__mro__):
         init = klass.__dict__.get("__init__")
