@@ -4,7 +4,10 @@ Starts `kaido serve` on a free loopback port (a fresh data directory; SQLite, or
 PostgreSQL database `--database-url` names), opens N tables of one scripted human and two
 bots, and drives every human over its WebSocket: when the human may act it waits a human
 pause, sends a random legal action and times how long its update takes to come back (bots'
-thinking is not in it: only the human's own moves are timed). Prints one row a run:
+thinking is not in it: only the human's own moves are timed). The sockets are opened, and
+their first whole states received, before the measured time starts (until 2026-11-28 they
+were opened in it: at 500-2,000 tables their whole states were a large share of the CPU
+per move). Prints one row a run:
 
     .venv/bin/python bench/server_load.py --tables 100 200 500 --seconds 60
     .venv/bin/python bench/server_load.py --tables 500 --database-url postgresql://...
@@ -141,41 +144,67 @@ async def set_up(url: str, game: str, count: int) -> list[tuple[str, str]]:
     return list(await asyncio.gather(*(gated() for _ in range(count))))
 
 
+async def connect(url: str, cookie: str, table: str) -> Any:
+    address = url.replace("http://", "ws://") + f"/ws/tables/{table}"
+    return await websockets.connect(
+        address, additional_headers={"Cookie": cookie}, max_size=None, open_timeout=60
+    )
+
+
+async def connect_all(url: str, seated: list[tuple[str, str]]) -> list[tuple[Any, str]]:
+    """A socket for each human, with the whole state it was sent first: opening them is
+    not measured (each costs the server a whole state, not a move)."""
+    gate = asyncio.Semaphore(50)
+
+    async def one(cookie: str, table: str) -> tuple[Any, str]:
+        async with gate:
+            ws = await connect(url, cookie, table)
+            return ws, await asyncio.wait_for(ws.recv(), timeout=60)
+
+    return list(await asyncio.gather(*(one(cookie, table) for cookie, table in seated)))
+
+
 async def play(
     url: str,
     cookie: str,
     table: str,
+    opened: tuple[Any, str],
     stats: Stats,
     until: float,
     args: argparse.Namespace,
     rng: random.Random,
 ) -> None:
-    """One human at one table until the time is up or it made `--moves` moves."""
-    address = url.replace("http://", "ws://") + f"/ws/tables/{table}"
-    made = 0
+    """One human at one table until the time is up or it made `--moves` moves, on the
+    socket opened for it, then on new ones if told to reconnect."""
+    ws, first = opened
+    async with ws:
+        made = await _play_connected(ws, first, stats, until, args, rng, 0)
     while time.monotonic() < until and made < args.moves:
-        async with websockets.connect(
-            address, additional_headers={"Cookie": cookie}, max_size=None, open_timeout=60
-        ) as ws:
-            made = await _play_connected(ws, stats, until, args, rng, made)
+        async with await connect(url, cookie, table) as ws:
+            made = await _play_connected(ws, None, stats, until, args, rng, made)
 
 
 async def _play_connected(
     ws: Any,
+    first: str | None,
     stats: Stats,
     until: float,
     args: argparse.Namespace,
     rng: random.Random,
     made: int,
 ) -> int:
+    """Play on `ws`, whose first message (already received) is `first` if not None."""
     sent: tuple[int, float] | None = None
     version = -1
     follower = Follower()
     while time.monotonic() < until and made < args.moves:
         try:
-            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
+            raw = first or await asyncio.wait_for(
+                ws.recv(), timeout=max(0.1, until - time.monotonic())
+            )
         except TimeoutError:
             return made
+        first = None
         try:
             message = follower.take(json.loads(raw))
         except PatchGap:
@@ -225,6 +254,7 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
                 server.log.flush()
                 tail = (Path(data) / "server.log").read_text()[-3000:]
                 raise SystemExit(f"setting up failed: {error.response.text}\n{tail}") from None
+            sockets = await connect_all(server.url, seated)
             stats = Stats()
             print(f"({tables} tables set up; measuring {args.seconds:.0f} s)", file=sys.stderr)
             start_cpu, start = server.cpu_seconds(), time.monotonic()
@@ -232,7 +262,7 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
             rngs = [random.Random(args.seed * 100_003 + n) for n in range(tables)]
             await asyncio.gather(
                 *(
-                    play(server.url, cookie, table, stats, until, args, rngs[n])
+                    play(server.url, cookie, table, sockets[n], stats, until, args, rngs[n])
                     for n, (cookie, table) in enumerate(seated)
                 )
             )

@@ -35,7 +35,7 @@ class Follower:
         kind = message.get("type")
         if kind == "state":
             state = {name: value for name, value in message.items() if name != "revision"}
-            self.revision = message["revision"]
+            self.revision = message.get("revision")  # None from a server without patches
             self.fields = {name: value for name, value in state.items() if name not in LOG_KEYS}
             return state
         if kind != "patch":

@@ -7,6 +7,8 @@ from typing import Any
 
 from playwright.sync_api import Page, WebSocket
 
+from kaido.server.follow import Follower
+
 
 def action_key(action: list[Any]) -> str:
     """An action's key as the page writes it in data-action (JavaScript's JSON.stringify)."""
@@ -92,6 +94,13 @@ class Frames:
 
     def _count_close(self, _socket: WebSocket) -> None:
         self.closed += 1
+
+    def states(self) -> list[dict[str, Any]]:
+        """The whole state each state message and patch stood for (kaido.server.follow), in
+        the order received; a new connection starts with a whole state."""
+        follower = Follower()
+        taken = [follower.take(message) for message in self.messages]
+        return [message for message in taken if message.get("type") == "state"]
 
     def lately(self) -> dict[str, Any]:
         """The last messages received, briefly, the errors and the closed connections: what

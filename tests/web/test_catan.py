@@ -422,8 +422,8 @@ def check_frames_against_the_engine(record: Record, frames: list[Frames]) -> Non
         views_at.append([CATAN.view(state, 0), CATAN.view(state, 1)])
     checked = 0
     for seat, received in enumerate(frames):
-        for message in received.messages:
-            if message.get("type") != "state" or "view" not in message:
+        for message in received.states():
+            if "view" not in message:
                 continue
             step = message["log_from"] + len(message["log"])
             assert message["view"] == views_at[step][seat]

@@ -370,7 +370,7 @@ def test_a_spectator_sees_no_hand_FX_STYLE_2(browser: Browser, server: LiveServe
             expect(watcher.locator(".fx-hand")).to_have_count(0)
             expect(watcher.locator(".fx-draft .fx-skill")).to_have_count(0)
             expect(watcher.locator(".fx-seat .fx-hand-hidden")).to_have_count(3)
-            states = [m for m in frames.messages if m.get("type") == "state" and m.get("view")]
+            states = [m for m in frames.states() if m.get("view")]
             assert states
             for message in states:
                 for seat in message["view"]["seats"]:
