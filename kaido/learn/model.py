@@ -22,6 +22,7 @@ are not finite numbers.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -227,14 +228,34 @@ class Features:
     own, else its hashed view) and a one-hot of the seat."""
 
     def __init__(self, game: Game[Any], options: Options) -> None:
+        self.options = options
         self.encoder = Encoder(game, game.setup(options, 0))
         self.players = int(options["players"])
         self.size = self.encoder.size + self.players
         self.table = game.action_table(options)
 
-    @property
+    @functools.cached_property
     def encoding(self) -> dict[str, Any]:
-        return {"kind": "hashed" if self.encoder.hashed else "game", "size": self.encoder.size}
+        """What the encoding is: the game's own or the hashed view, its size, and a hash of
+        what it gives for a few positions (an encoding that changed at the same size)."""
+        kind = "hashed" if self.encoder.hashed else "game"
+        return {"kind": kind, "size": self.encoder.size, "fingerprint": self._fingerprint()}
+
+    def _fingerprint(self) -> str:
+        """The encodings of every seat at the start of a seeded game and after 30 seeded
+        random moves, rounded (a last bit of a logarithm may differ between machines)."""
+        game, options = self.encoder.game, self.options
+        state = game.setup(options, 0)
+        digest = hashlib.sha256()
+        for move in range(31):
+            if move % 30 == 0:
+                for seat in range(self.players):
+                    digest.update(np.round(self.encoder(state, seat), 3).tobytes())
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            game.apply(state, legal[(move * 7919) % len(legal)], trusted=True)
+        return digest.hexdigest()[:16]
 
     def __call__(self, state: Any, player: int) -> np.ndarray:
         seat = np.zeros(self.players, dtype=np.float32)
