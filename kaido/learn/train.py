@@ -159,9 +159,9 @@ def train(
             losses.append(float(value))
         row = {"epoch": epoch + 1, "train_loss": float(np.mean(losses))}
         if len(test_rows):
-            held = figures(params, test_rows)
-            row |= {f"held_out_{k}": v for k, v in held.items()}
-            loss_now = held["policy_loss"] + settings.value_weight * held["value_loss"]
+            measured = figures(params, test_rows)
+            row |= {f"held_out_{k}": v for k, v in measured.items()}
+            loss_now = measured["policy_loss"] + settings.value_weight * measured["value_loss"]
             if loss_now < best_loss:
                 best, best_loss, best_epoch = params, loss_now, epoch + 1
         else:
