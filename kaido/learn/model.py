@@ -3,7 +3,7 @@
 A model is one `.npz` file: the weights, and a JSON header (`header`) saying what they are
 for and where they came from:
 
-    {"format": "kaido-model", "version": 1, "game": "russian_railroads", "players": 4,
+    {"format": "kaido-model", "version": 2, "game": "russian_railroads", "players": 4,
      "options": {...}, "encoding": {"kind": "hashed", "size": 1024}, "inputs": 1028,
      "actions": {"size": 378, "fingerprint": "..."}, "hidden": [256, 256],
      "arrays": {"hidden.0.w": [1028, 256], ...}, "trained": {...provenance...}}
@@ -11,7 +11,8 @@ for and where they came from:
 The network is a small MLP over the seat's encoding (`kaido.core.encoding`) followed by a
 one-hot of the seat: ReLU hidden layers, then a policy head (a logit for every action of
 the game's action table, a softmax over the legal ones) and a value head (a logit per
-seat, a softmax over the seats: each seat's share of a win, which always sum to one, as
+seat counted from the seat to move, itself first, as the games' encodings count them; a
+softmax over the seats: each seat's share of a win, which always sum to one, as
 `Result.win_shares` do).
 
 A model is refused with a `ModelError` naming the problem when the file is not a model, is
@@ -42,7 +43,8 @@ from kaido.core.game import Game
 from kaido.core.options import Options
 
 FORMAT = "kaido-model"
-VERSION = 1
+VERSION = 2
+"""2: the value head counts the seats from the seat to move (1 counted them from seat 0)."""
 SHIPPED = Path(__file__).parent / "models"
 """The models shipped in the package: `GAME-Np.npz`, the one `model=auto` plays."""
 AUTO = "auto"
@@ -206,8 +208,10 @@ class Model:
         h = self.network.hidden_output(self.features(state, player))
         indices = [action.index for action in legal]
         logits = h @ self._policy_w[:, indices] + self._policy_b[indices]
-        values = h @ self._value_w + self._value_b
-        return softmax(logits), softmax(values).tolist()
+        relative = softmax(h @ self._value_w + self._value_b)
+        players = self.players
+        values = [float(relative[(seat - player) % players]) for seat in range(players)]
+        return softmax(logits), values
 
     def policy_logits(self, state: Any, player: int, legal: Sequence[Action]) -> np.ndarray:
         """The policy's scores of the `legal` actions (larger is better)."""

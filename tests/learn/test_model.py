@@ -67,7 +67,7 @@ def test_not_a_model_file_or_a_truncated_one_is_refused(good: Path, tmp_path: Pa
 
 def test_another_format_version_is_refused(good: Path) -> None:
     broken = rewrite(good, lambda header, _: header.update(version=7))
-    with pytest.raises(ModelError, match="model format version 7; this Kaido reads version 1"):
+    with pytest.raises(ModelError, match="model format version 7; this Kaido reads version 2"):
         read_network(broken)
 
 
