@@ -10,12 +10,14 @@ import secrets
 import threading
 import time
 import unicodedata
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from kaido.server.errors import ServerError
 from kaido.server.names import name_key
+from kaido.server.nodes import Bus
 from kaido.server.store import Store, User
 
 MIN_PASSWORD = 8
@@ -89,16 +91,19 @@ def new_guest(store: Store) -> User:
 
 class Sessions:
     """Session tokens -> users, kept in the database (so sign-out ends a session for
-    good), with a few seconds of memory so a busy socket does not ask the database on
-    every move. Ending sessions here forgets them at once."""
+    good), and remembered for a minute so that sockets do not ask the database on every
+    move (under load that query and the connections it took were most of a move's cost).
+    Ending sessions forgets them at once, on every node (the `sessions` event)."""
 
     DAYS = 30
-    MEMORY_SECONDS = 5.0
+    MEMORY_SECONDS = 60.0
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bus: Bus) -> None:
         self.store = store
+        self.bus = bus
         self._known: dict[str, tuple[User | None, float]] = {}
         self._lock = threading.Lock()
+        bus.on("sessions", self._ended)
 
     def start(self, user: User) -> str:
         token = secrets.token_urlsafe(32)
@@ -119,13 +124,20 @@ class Sessions:
         return user
 
     def end(self, token: str) -> None:
+        user = self.user(token)
         self.store.end_session(token)
         with self._lock:
             self._known.pop(token, None)
+        if user is not None:
+            self.bus.publish("sessions", user=user.id)
 
     def end_others(self, user: User, keep: str) -> None:
         self.store.end_sessions(user.id, keep=keep)
+        self.bus.publish("sessions", user=user.id)
+
+    def _ended(self, event: dict[str, Any]) -> None:
+        """Sessions of a user ended (on any node): ask the database again for each."""
         with self._lock:
             for token, (known, _until) in list(self._known.items()):
-                if known is not None and known.id == user.id and token != keep:
+                if known is not None and known.id == event["user"]:
                     del self._known[token]

@@ -6,6 +6,8 @@ import { leaderboardRoute, showLeaderboards } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showTable } from "./table.js";
+import { showTournament, showTournaments } from "./tournaments.js";
+import { showMailPage, watchTurns } from "./turns.js";
 import { link, navigate, notifyError } from "./ui.js";
 
 // What the server accepts for a new account's password (kaido/server/auth.py).
@@ -22,6 +24,7 @@ function header() {
     h("nav", {},
       h("a", { href: "/", onclick: link("/") }, t("app.lobby")),
       h("a", { href: "/leaderboards", class: "leaderboards", onclick: link("/leaderboards") }, t("app.leaderboards")),
+      h("a", { href: "/tournaments", class: "tournaments", onclick: link("/tournaments") }, t("app.tournaments")),
       h("button", { class: "lang", type: "button", onclick: toggleLang }, t("app.language")),
       user ? h("span", { class: "who name" }, user.name) : null,
       user ? h("button", { type: "button", class: "signout", onclick: signOut }, t("auth.signout")) : null,
@@ -117,7 +120,15 @@ export async function route() {
   const table = path.match(/^\/table\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);
   const boards = leaderboardRoute(path);
-  if (boards) {
+  const tournament = path.match(/^\/tournaments\/([\w-]+)$/);
+  const mail = path.match(/^\/mail\/(confirm|unsubscribe)\/([^/]+)$/);
+  if (mail) {
+    showMailPage(main, mail[1], decodeURIComponent(mail[2]));
+  } else if (tournament) {
+    session.leave = showTournament(main, session, tournament[1]);
+  } else if (path === "/tournaments") {
+    await showTournaments(main, session);
+  } else if (boards) {
     await showLeaderboards(main, session, boards);
   } else if (replay) {
     session.leave = await showReplay(main, replay[1], session);
@@ -126,7 +137,7 @@ export async function route() {
   } else if (!session.user) {
     signInPage(main);
   } else {
-    await showLobby(main, session);
+    session.leave = await showLobby(main, session);
   }
 }
 
@@ -139,6 +150,7 @@ async function start() {
   }
   window.addEventListener("popstate", route);
   window.addEventListener("kaido:navigate", route);
+  watchTurns(session);
   await route();
 }
 

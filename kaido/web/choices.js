@@ -41,11 +41,13 @@ export function boardStage(className, ...children) {
 }
 
 // Make `element` the place of `items` (legal actions, each with a `label`): one is done
-// on a click, several open a menu. The keys of the actions placed are added to `placed`.
+// on a click, several open a menu. The keys of the actions placed are added to `placed`,
+// and kept on the element (data-actions, one a line), so that a move can be found there.
 export function makePlace(element, items, { stage, title, act, placed }) {
   element.classList.add("place");
   describePlace(element, items, title);
   if (items.length === 1) element.dataset.action = actionKey(items[0].action);
+  element.dataset.actions = items.map((item) => actionKey(item.action)).join("\n");
   for (const item of items) placed.add(actionKey(item.action));
   element.addEventListener("click", (event) => {
     event.stopPropagation();

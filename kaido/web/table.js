@@ -9,6 +9,7 @@ import { enableZoom } from "./zoom.js";
 import { renderValue } from "./view.js";
 import { ChatPanel } from "./chat.js";
 import { RulesPanel } from "./rules.js";
+import { HintBox, ReviewPanel } from "./review.js";
 
 export function showTable(main, tableId, session) {
   const page = new TablePage(main, tableId, session);
@@ -75,6 +76,8 @@ class TablePage {
       players: () => (this.message ? this.players() : []),
     });
     this.rules = null; // the rules drawer, once the game is known
+    this.hints = new HintBox(tableId, () => this.render());
+    this.review = null; // the review panel, once the game is over
     this.timer = setInterval(() => this.tick(), 1000);
     main.append(h("p", { class: "hint" }, "…"));
   }
@@ -103,6 +106,7 @@ class TablePage {
     this.closed = true;
     document.title = t("app.title");
     clearInterval(this.timer);
+    if (this.review) this.review.close();
     forgetConnection();
     if (this.socket) this.socket.close();
   }
@@ -231,6 +235,7 @@ class TablePage {
     const log = this.main.querySelector(".log ol");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
     for (const stage of this.main.querySelectorAll(".board-stage")) enableZoom(stage, this.drafts);
+    this.hints.mark(this.main, m);
     // On a phone the bar is fixed at the bottom: keep room for it under the page.
     const bar = this.main.querySelector(".bar");
     document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
@@ -371,7 +376,7 @@ class TablePage {
       this.hint = drawn.hint || null;
       parts.push(drawn.element);
     }
-    parts.unshift(this.summaryPart());
+    parts.unshift(this.summaryPart(), this.reviewPart());
     const details = h("details", { class: "panel state", open: !(this.board && this.board.module) },
       h("summary", {}, t("table.state")), renderValue(m.view, players));
     parts.push(details);
@@ -416,6 +421,16 @@ class TablePage {
       h("h2", {}, t("table.summary")),
       summary.breakdown.length ? h("div", { class: "scroll-x" }, table) : null,
       h("div", { class: "charts" }, summary.charts.map((one) => chart(one, this.players()))));
+  }
+
+  // The finished game's review: a click on a step opens the replay there.
+  reviewPart() {
+    const m = this.message;
+    if (m.status !== "finished") return null;
+    if (!this.review) {
+      this.review = new ReviewPanel(this.id, { players: this.players(), onStep: (step) => navigate(`/replay/${this.id}?step=${step}`) });
+    }
+    return this.review.element;
   }
 
   statusPart() {
@@ -580,6 +595,7 @@ class TablePage {
       h("h2", {}, t("table.actions")),
       this.placed.size ? h("p", { class: "hint" }, t("table.onBoard")) : null,
       controls,
+      this.hints.part(m),
       h("div", { class: "legal-list" }, buttons),
       undo);
   }
