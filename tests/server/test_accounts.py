@@ -54,6 +54,8 @@ def test_names_are_unique_and_checked(harness: Harness) -> None:
     assert "1 to 24 characters" in blank.json()["error"]
     guestlike = client.post("/api/register", {"name": "guest-1", "password": PASSWORD})
     assert "kept for guests" in guestlike.json()["error"]
+    botlike = client.post("/api/register", {"name": "BOT:easy", "password": PASSWORD})
+    assert "kept for bots" in botlike.json()["error"]  # a leaderboard name of a bot level
     assert client.get("/api/me").json() == {"user": None, "preferences": None}
 
 
