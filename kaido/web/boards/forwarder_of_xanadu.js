@@ -7,8 +7,8 @@
 // start of a transport by clicking an area; a transport's destination is then clicked and
 // its load chosen in a small menu; a request is fulfilled by clicking the card (a menu of
 // areas when several can pay); improvements on your warehouse row; dailies, unlocks and
-// skills on your company board; surveys on a deck. Ending the turn and the growth, and the
-// upkeep's office refill, stay in the list.
+// skills on your company board; surveys on a deck. Ending the turn and the growth, the
+// upkeep's office refill and a daily's split between port and office stay in the list.
 import { boardStage, makePlace, offersByPlace } from "../choices.js";
 import { h, s } from "../dom.js";
 import { seatColour } from "../ui.js";
@@ -39,6 +39,7 @@ export const WORDS = {
       exclusive: "{name}: choose the deck of the new exclusive request",
       grow: "Growth, {name}: {n} cell(s) to unlock; skills may be played, an office opened",
       refill: "Upkeep, {name}: {n} basic resource(s) — how many go to the office?",
+      pay: "{name}: pay daily {n} — how many of its cubes come from the office? The rest comes from the port (the first choice takes all it can from the port)",
       pick: "{name} picks the next start player",
       over: "Game over",
     },
@@ -79,6 +80,7 @@ export const WORDS = {
       exclusive: "{name}：新しい専用依頼の山札を選ぶ",
       grow: "成長 {name}：解放するマス{n}個、スキルの配置・営業所の設置もできる",
       refill: "補充 {name}：並資源{n}個のうち営業所へ置く数を選ぶ",
+      pay: "{name}：デイリー{n}の支払い　営業所から出す資源を選ぶ（残りは港から。最初の選択肢はできるだけ港から払う）",
       pick: "{name}が次のスタートプレイヤーを選ぶ",
       over: "ゲーム終了",
     },
@@ -187,7 +189,7 @@ function status(ctx) {
   const who = view.to_move >= 0 ? ctx.players[view.to_move] : "";
   const [r, t, i] = view.pools;
   const counts = { company: {}, draft: {}, turn: {}, place: { n: view.to_place }, act: { r, t, i }, exclusive: {},
-    grow: { n: view.grow_left }, refill: { n: view.refill_amount }, pick: {}, over: {} };
+    grow: { n: view.grow_left }, refill: { n: view.refill_amount }, pay: { n: view.paying + 1 }, pick: {}, over: {} };
   const line = fill(words.step[view.phase] || view.phase, { name: who, ...counts[view.phase] });
   const source = ctx.drafts.fxSource;
   return h("div", { class: "fx-status" },
