@@ -121,7 +121,12 @@ MUTANTS: dict[str, list[Mutant]] = {
         Mutant("CT-PORT-6", CATAN_TRADE, "if bank[get]:", "if True:"),
     ],
     "cargo_empire": [
-        Mutant("EX-B", CE_PAY, "if comp.harbour[c] or c == extra]", "]"),
+        Mutant(  # ship_pairs' ports (route_legs has the same line)
+            "EX-B",
+            CE_PAY,
+            "if comp.harbour[c] or c == extra]\n        dist = comp.dist",
+            "]\n        dist = comp.dist",
+        ),
         Mutant("EX-E", CE_PAY, "<= dist <= cars + 2 * locos", "<= dist <= cars + 3 * locos"),
         Mutant(
             "CE-PAY-7",
@@ -202,8 +207,8 @@ MUTANTS: dict[str, list[Mutant]] = {
         Mutant(
             "CE-SET-17",
             CE_RULES,
-            "[[F_FIRST, p] for p in reversed(st.order)]",
-            "[[F_FIRST, p] for p in st.order]",
+            "[[F_FIRST, p] for p in reversed(humans)]",
+            "[[F_FIRST, p] for p in humans]",
         ),
         Mutant(
             "CE-PAY-14",
