@@ -893,14 +893,14 @@ class TableManager:
         """A bot plays the seat to the end, and its player places below everyone who
         stayed; the game ends at once when that decides every place (in a game of two
         the other player wins), or when the others agreed to abandon it."""
-        info, match = runtime.info, runtime.require_match()
+        info = runtime.info
         self._stop_bot(runtime)  # the takeover bot thinking for a timed-out seat
         spec = DEFAULT_LEVEL
         runtime.seat(seat).kind, runtime.seat(seat).bot = "bot", spec
         runtime.seat(seat).timed_out = False
         runtime.abandon_votes.discard(seat)
-        if runtime.game.forfeit(match.state, runtime.leavers()) is not None:
-            info.result = self._result(runtime)
+        info.result = self._result(runtime)
+        if info.result is not None:
             self._end(runtime, "finished", retired=seat)
             return
         if any(s.kind == "human" for s in info.seats) and self._abandon_agreed(runtime):
@@ -914,15 +914,14 @@ class TableManager:
         runtime.broadcast(log_from=len(runtime.log))
         self.lobby_changed()
 
-    def _result(self, runtime: TableRuntime) -> dict[str, Any]:
+    def _result(self, runtime: TableRuntime) -> dict[str, Any] | None:
         """The table's result: the game's, with those who left placed below the others
-        and named (`resigned`)."""
+        and named (`resigned`); None while the places are still to be played for."""
         state, leavers = runtime.require_match().state, runtime.leavers()
         if not leavers:
-            return runtime.game.result(state).to_json()
+            return runtime.game.result(state).to_json() if runtime.game.is_over(state) else None
         result = runtime.game.forfeit(state, leavers)
-        assert result is not None, "called once the places are decided"
-        return {**result.to_json(), "resigned": sorted(leavers)}
+        return None if result is None else {**result.to_json(), "resigned": sorted(leavers)}
 
     def abandon(self, user: User, table_id: str) -> TableRuntime:
         """A vote to end the game without a result. It ends when the table's creator and

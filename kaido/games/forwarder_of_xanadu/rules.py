@@ -17,7 +17,7 @@ from kaido.games.forwarder_of_xanadu.engine import Key
 from kaido.games.forwarder_of_xanadu.state import OVER, FXState
 
 # Steps of one's own turn that neither draw nor reveal anything.
-REVERSIBLE = frozenset(("dispatch", "place", "put", "fulfil", "daily", "move", "improve"))
+REVERSIBLE = frozenset(("dispatch", "place", "put", "fulfil", "daily", "pay", "move", "improve"))
 
 
 class ForwarderOfXanadu(Game[FXState]):

@@ -7,8 +7,8 @@
 // start of a transport by clicking an area; a transport's destination is then clicked and
 // its load chosen in a small menu; a request is fulfilled by clicking the card (a menu of
 // areas when several can pay); improvements on your warehouse row; dailies, unlocks and
-// skills on your company board; surveys on a deck. Ending the turn and the growth, and the
-// upkeep's office refill, stay in the list.
+// skills on your company board; surveys on a deck. Ending the turn and the growth, the
+// upkeep's office refill and a daily's split between port and office stay in the list.
 import { boardStage, makePlace, offersByPlace } from "../choices.js";
 import { h, s } from "../dom.js";
 import { seatColour } from "../ui.js";
