@@ -4,17 +4,19 @@
 import { actionKey, h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
-// Offer `items` ({action, label}) in a menu titled `title`, near the click `event`.
+// Offer `items` ({action, label}, or {run, label} for a step of the board's own such as
+// choosing a transport's origin) in a menu titled `title`, near the click `event`.
 export function openChoices(stage, event, title, items, act) {
   closeChoices(stage);
   const box = stage.getBoundingClientRect();
   const menu = h("div", { class: "choice-menu", role: "menu" },
     h("p", { class: "choice-title" }, title),
     items.map((item) => h("button", {
-      type: "button", class: "choice", role: "menuitem", dataset: { action: actionKey(item.action) },
+      type: "button", class: "choice", role: "menuitem", dataset: item.action ? { action: actionKey(item.action) } : { step: "board" },
       onclick: () => {
         closeChoices(stage);
-        act(item.action);
+        if (item.run) item.run();
+        else act(item.action);
       },
     }, item.label)),
     h("button", { type: "button", class: "choice-close", onclick: () => closeChoices(stage) }, t("table.close")));
@@ -43,16 +45,28 @@ export function boardStage(className, ...children) {
 // Make `element` the place of `items` (legal actions, each with a `label`): one is done
 // on a click, several open a menu. The keys of the actions placed are added to `placed`.
 export function makePlace(element, items, { stage, title, act, placed }) {
-  element.classList.add("place");
+  markPlace(element);
   describePlace(element, items, title);
-  if (items.length === 1) element.dataset.action = actionKey(items[0].action);
-  for (const item of items) placed.add(actionKey(item.action));
+  if (items.length === 1 && !items[0].run) element.dataset.action = actionKey(items[0].action);
+  for (const item of items) if (item.action) placed.add(actionKey(item.action));
   element.addEventListener("click", (event) => {
     event.stopPropagation();
-    if (items.length === 1) act(items[0].action);
+    if (items.length === 1 && items[0].run) items[0].run();
+    else if (items.length === 1) act(items[0].action);
     else openChoices(stage, event, title, items, act);
   });
   return element;
+}
+
+// A place to click, drawn with the table's highlight (style.css, --hl): an SVG shape by
+// its own outline, an SVG group by its `.hl` shape (its first shape unless the board marked
+// another), anything else by an outline around it.
+export function markPlace(element) {
+  element.classList.add("place");
+  const shapes = "circle, rect, polygon, path, ellipse";
+  if (!(element instanceof SVGElement) || element.matches(shapes) || element.querySelector(":scope > .hl")) return;
+  const shape = element.querySelector(`:scope > :is(${shapes})`);
+  if (shape) shape.classList.add("hl");
 }
 
 // The legal actions (`legal`, as the server lists them) of the given kinds, grouped by the
