@@ -95,6 +95,7 @@ class CreateTableIn(Body):
 
 class PreferencesIn(Body):
     ignore_offers: bool | None = None
+    auto_forced: bool | None = None
 
 
 class JoinIn(Body):

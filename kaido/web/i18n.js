@@ -1,12 +1,13 @@
 // Every text the client shows, in English and Japanese. Game texts (actions, the log)
-// come from the engine in the chosen language.
+// come from the engine in the chosen language. A text with a count has its one and other
+// forms where English needs them ("1 game", "2 games").
 export const STRINGS = {
   en: {
     "app.title": "Kaido",
     "app.lobby": "Lobby",
     "app.leaderboards": "Leaderboards",
     "board.title": "Leaderboards",
-    "board.games": "{n} rated games.",
+    "board.games": { one: "{n} rated game.", other: "{n} rated games." },
     "board.about": "Ratings (openskill) come from finished public games; bots are rated like people, by level.",
     "board.none": "No rated game of this kind has finished yet.",
     "board.bot": "Bot ({level})",
@@ -35,7 +36,7 @@ export const STRINGS = {
     "auth.signout": "Sign out",
     "auth.guestNote": "Guests can play right away; an account keeps your games on any device.",
     "lobby.thinks": "thinks up to {s} s per decision",
-    "lobby.rated": "rated {rating} on the leaderboard ({n} games)",
+    "lobby.rated": { one: "rated {rating} on the leaderboard ({n} game)", other: "rated {rating} on the leaderboard ({n} games)" },
     "lobby.new": "New table",
     "lobby.game": "Game",
     "lobby.players": "Players",
@@ -99,6 +100,9 @@ export const STRINGS = {
     "table.offerMine": "Answer the offer: it lapses in {t}",
     "table.offerLapses": "The offer lapses in {t}",
     "table.ignoreOffers": "Decline trade offers automatically",
+    "table.ignoreOffersHelp": "Every trade offer made to you is declined at once; kept with your account.",
+    "table.autoForced": "Take decisions that have only one answer for me",
+    "table.autoForcedHelp": "When a decision has one possible answer, everyone can tell, and it can be undone, it is taken for you; undo takes it back with your decision before it. Kept with your account.",
     "table.timedOut": "Your time ran out, so a bot plays your seat.",
     "table.takeBack": "Take back my seat",
     "table.bot": "bot",
@@ -255,6 +259,9 @@ export const STRINGS = {
     "table.offerMine": "提案に回答してください：あと{t}で自動的に断ります",
     "table.offerLapses": "提案はあと{t}で失効します",
     "table.ignoreOffers": "交換の提案を自動的に断る",
+    "table.ignoreOffersHelp": "あなたへの交換の提案をすべてすぐに断ります。アカウントに保存されます。",
+    "table.autoForced": "答えが1つしかない決定は自動で行う",
+    "table.autoForcedHelp": "答えが1つしかなく、それが誰にでも分かり、取り消せる決定は自動で行います。取り消しはその前のあなたの決定とともに戻します。アカウントに保存されます。",
     "table.timedOut": "時間切れのため、ボットがあなたの席をプレイしています。",
     "table.takeBack": "席に戻る",
     "table.bot": "ボット",
@@ -328,8 +335,10 @@ export function setLang(value) {
   document.documentElement.lang = value;
 }
 
+// A text may have a form for one and one for other counts ({one, other}), chosen by `n`.
 export function t(key, params = {}) {
-  const text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  const found = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  const text = typeof found === "string" ? found : found[params.n === 1 ? "one" : "other"];
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 

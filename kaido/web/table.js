@@ -444,9 +444,9 @@ class TablePage {
     }
     if (m.deadline && m.status === "playing") out.push(h("p", { class: "clock" }, t("table.timeLeft", { t: duration(m.deadline - Date.now() / 1000) })));
     if (m.offer_deadline && m.status === "playing") out.push(h("p", { class: "offer-clock" }, this.offerClockText()));
-    if (this.hasOffers() && m.seat !== null && m.status === "playing") out.push(this.ignoreOffersToggle());
+    if (this.hasOffers() && m.seat !== null && m.status === "playing") out.push(this.preferenceToggle("ignore_offers", "table.ignoreOffers"));
     if (m.seat === null) out.push(h("p", { class: "hint" }, t("table.spectator")));
-    else if (m.status === "playing") out.push(this.soundToggle());
+    else if (m.status === "playing") out.push(this.preferenceToggle("auto_forced", "table.autoForced"), this.soundToggle());
     if (m.seat !== null && m.seats[m.seat].timed_out && m.status === "playing") {
       out.push(h("p", { class: "warning" }, t("table.timedOut")),
         h("button", { type: "button", class: "take-back", onclick: () => this.takeBack() }, t("table.takeBack")));
@@ -539,19 +539,21 @@ class TablePage {
     return m.to_move === m.seat ? t("table.offerMine", { t: left }) : t("table.offerLapses", { t: left });
   }
 
-  // Decline other players' offers at once: a preference of the account, kept by the server.
-  ignoreOffersToggle() {
+  // A preference of the account, kept by the server: decline other players' offers at
+  // once (ignore_offers); take a decision with one answer for me (auto_forced, on unless
+  // turned off).
+  preferenceToggle(name, label) {
     const prefs = this.session.preferences || {};
-    const box = h("input", { type: "checkbox", name: "ignore_offers", checked: Boolean(prefs.ignore_offers) });
+    const box = h("input", { type: "checkbox", name, checked: prefs[name] ?? name === "auto_forced" });
     box.addEventListener("change", async () => {
       try {
-        this.session.preferences = (await post("/api/preferences", { ignore_offers: box.checked })).preferences;
+        this.session.preferences = (await post("/api/preferences", { [name]: box.checked })).preferences;
       } catch (error) {
         box.checked = !box.checked;
         notifyError(error);
       }
     });
-    return h("label", { class: "check ignore-offers" }, box, t("table.ignoreOffers"));
+    return h("label", { class: `check ${name.replace("_", "-")}`, title: t(`${label}Help`) }, box, t(label));
   }
 
   async takeBack() {
