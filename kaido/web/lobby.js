@@ -2,7 +2,7 @@
 import { get, post } from "./api.js";
 import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { link, navigate, notifyError } from "./ui.js";
+import { link, navigate, notifyError, playerLink } from "./ui.js";
 
 const CLOCKS = [0, 60, 300, 3600, 86400];
 
@@ -15,6 +15,12 @@ export function gameTitle(games, id) {
 export function seatLabel(seat) {
   if (seat.kind === "bot" && !seat.user) return `${t("table.bot")} ${t(`lobby.${seat.bot}`)}`;
   return seat.user || t("table.free");
+}
+
+// Who holds a seat, linked to their page for `gameId` (a free seat is no one's).
+export function seatName(seat, gameId) {
+  const rated = seat.kind === "bot" ? `bot:${seat.bot}` : seat.user;
+  return rated ? playerLink(gameId, rated, seatLabel(seat)) : h("span", { class: "name" }, seatLabel(seat));
 }
 
 export async function showLobby(main, session) {
@@ -196,7 +202,7 @@ function tableList(id, title, tables, session, verb) {
   const rows = tables.map((table) => h("li", { class: "table-item", dataset: { table: table.id } },
     h("span", { class: "game" }, gameTitle(session.games, table.game)),
     h("span", { class: "status" }, t(`lobby.status.${table.status}`)),
-    h("span", { class: "who name" }, table.seats.map(seatLabel).join(" · ")),
+    h("span", { class: "who" }, table.seats.map((seat, k) => [k ? " · " : "", seatName(seat, table.game)])),
     table.status === "open" ? h("span", { class: "free" }, t("lobby.free", { n: table.free_seats })) : null,
     h("a", { class: "button", href: target(table, verb), onclick: link(target(table, verb)) }, t(verb)),
   ));

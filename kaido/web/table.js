@@ -2,7 +2,7 @@
 import { post } from "./api.js";
 import { actionKey, clear, h } from "./dom.js";
 import { duration, errorText, lang, t } from "./i18n.js";
-import { gameTitle, seatLabel } from "./lobby.js";
+import { gameTitle, seatLabel, seatName } from "./lobby.js";
 import { colourDot, forgetConnection, link, logEntries, navigate, notify, notifyError, showConnection } from "./ui.js";
 import { chart } from "./charts.js";
 import { enableZoom } from "./zoom.js";
@@ -73,6 +73,7 @@ class TablePage {
       signedIn: Boolean(session.user),
       send: (text) => this.sendChat(text),
       players: () => (this.message ? this.players() : []),
+      game: () => (this.message ? this.message.game : null),
     });
     this.rules = null; // the rules drawer, once the game is known
     this.timer = setInterval(() => this.tick(), 1000);
@@ -315,7 +316,7 @@ class TablePage {
     const invite = `${location.origin}/table/${this.id}`;
     const rows = m.seats.map((seat) => h("li", { class: "seat-item", dataset: { seat: seat.seat } },
       h("span", { class: "seat-name" }, t("lobby.seat", { n: seat.seat + 1 })),
-      h("span", { class: "name" }, seatLabel(seat)),
+      seatName(seat, m.game),
       seat.kind === "human" && seat.user_id === null && me && !seated
         ? h("button", { type: "button", class: "sit", onclick: () => this.lobbyCall("join", { seat: seat.seat }) }, t("table.sit"))
         : null,
@@ -326,18 +327,25 @@ class TablePage {
       h("label", {}, t("table.invite"), h("input", { class: "invite", readonly: true, value: invite })),
       h("button", { type: "button", onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("table.copied"))) }, t("table.copy")),
       seated ? h("button", { type: "button", class: "leave", onclick: () => this.lobbyCall("leave", {}) }, t("table.leave")) : null,
-      me ? null : h("p", { class: "hint" }, h("a", { href: "/", onclick: link("/") }, t("error.not_signed_in")), " ",
-        h("button", { type: "button", class: "guest", onclick: () => this.playAsGuest() }, t("auth.guest"))),
+      me ? null : this.guestForm(),
     );
   }
 
-  async playAsGuest() {
-    try {
-      this.session.user = (await post("/api/guest")).user;
-      navigate(location.pathname);
-    } catch (error) {
-      notifyError(error);
-    }
+  // A visitor joins as a guest, under the name they write (if any).
+  guestForm() {
+    const name = h("input", { name: "guest-name", maxlength: 24, autocomplete: "nickname" });
+    const join = async () => {
+      try {
+        const chosen = name.value.trim();
+        this.session.user = (await post("/api/guest", chosen ? { name: chosen } : {})).user;
+        navigate(location.pathname);
+      } catch (error) {
+        notifyError(error);
+      }
+    };
+    return h("div", { class: "guest-join" }, h("p", { class: "hint" }, h("a", { href: "/", onclick: link("/") }, t("error.not_signed_in"))),
+      h("label", {}, t("auth.guestName"), name),
+      h("button", { type: "button", class: "guest", onclick: join }, t("auth.guest")));
   }
 
   async lobbyCall(verb, body) {
@@ -396,7 +404,9 @@ class TablePage {
   // A player as people know them: the game's name for the seat and who plays it.
   playerLabel(seat) {
     const players = this.players();
-    return [colourDot(players, seat.seat), players[seat.seat], " ", h("span", { class: "name seat-label" }, seatLabel(seat))];
+    const name = seatName(seat, this.message.game);
+    name.classList.add("seat-label");
+    return [colourDot(players, seat.seat), players[seat.seat], " ", name];
   }
 
   // The finished game in numbers: each player's points by the game's categories, and charts.
@@ -425,7 +435,7 @@ class TablePage {
       colourDot(players, seat.seat),
       h("b", {}, players[seat.seat] || ""),
       " ",
-      h("span", { class: "name" }, seatLabel(seat)),
+      seatName(seat, m.game),
       seat.seat === m.seat ? ` (${t("table.you")})` : "",
       seat.timed_out ? ` — ${t("table.bot")}` : "",
       seat.kind === "bot" && seat.user ? ` — ${t("table.left")}` : "",
