@@ -82,12 +82,14 @@ export function offersByPlace(legal, kinds, where) {
   return out;
 }
 
-// Hover help: what clicking a highlighted place does, in its tooltip (an SVG <title>, an
-// HTML title). What the board already says of the place (a city's name) stays first.
+// Hover help: what clicking a highlighted place does (and what it costs or gains), in its
+// tooltip (an SVG <title>, an HTML title). What the board already says of the place (a
+// city's name) stays first.
 const HELP_LINES = 8;
 
 export function describePlace(element, items, title) {
-  const labels = items.map((item) => item.label || item.text);
+  // one action: what it does, costs and gains (the server's help); several: their names
+  const labels = items.length === 1 ? [items[0].help || items[0].label || items[0].text] : items.map((item) => item.label || item.text);
   const lines = labels.length === 1 ? labels
     : [title, ...labels.slice(0, HELP_LINES).map((label) => `• ${label}`), labels.length > HELP_LINES ? "…" : null];
   const svg = element instanceof SVGElement;

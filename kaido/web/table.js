@@ -583,7 +583,8 @@ class TablePage {
       type: "button",
       class: "legal",
       disabled: !this.canAct(),
-      dataset: { action: actionKey(item.action) },
+      dataset: { action: actionKey(item.action), help: item.help || item.text },
+      title: item.help && item.help !== item.text ? item.help : null,
       onclick: () => this.act(item.action),
     }, item.text));
     const undo = m.can_undo ? h("button", { type: "button", class: "undo", disabled: !this.canAct(), onclick: () => this.send({ type: "undo" }) }, t("table.undo")) : null;

@@ -33,8 +33,14 @@ def expected_game_part(
     to_move = game.to_move(state)
     legal: list[dict[str, Any]] = []
     if viewer is not None and viewer == to_move:
+        actions = game.legal_actions(state)
         legal = [
-            {"action": a.to_json(), "text": game.action_text(a)} for a in game.legal_actions(state)
+            {
+                "action": a.to_json(),
+                "text": game.action_text(a),
+                "help": game.action_help(state, a, foresee=len(actions) <= 40),
+            }
+            for a in actions
         ]
     return {
         "to_move": to_move,

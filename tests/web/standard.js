@@ -83,6 +83,12 @@
     }
     return faults;
   },
+  // Places whose hover help is missing (what a click does, costs and gains: data-help).
+  helps() {
+    return [...document.querySelectorAll(".table-page:not(.pending) .place")]
+      .filter((place) => !(place.dataset.help || "").trim())
+      .map((place) => `${place.dataset.place || place.dataset.action}: no hover help`);
+  },
   // On a phone, once the first tap has zoomed a board: places under 44 px, labels under 11.
   sizes([touch, smallest]) {
     const zoom = (svg) => this.zoom(svg);

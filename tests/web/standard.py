@@ -1,5 +1,6 @@
 """The standard every game's table is held to (issue 34), as measurements taken in the page
-(standard.js): what is asked is said above the board, the places to click stand out, labels
+(standard.js): what is asked is said above the board, the places to click stand out and
+say what a click does, labels
 neither overlap, hide under another piece nor leave their board, and on a phone every place
 and label is big enough once the first tap has zoomed the board. Each check returns what
 breaks the rule (an empty list when nothing does), so a test names every fault at once."""
@@ -31,6 +32,11 @@ def label_faults(page: Page) -> list[str]:
 def highlight_faults(page: Page) -> list[str]:
     """Places to click whose outline is not the table's highlight, at least 3 px wide."""
     return measure(page, "highlights", HIGHLIGHT)
+
+
+def help_faults(page: Page) -> list[str]:
+    """Places to click without hover help."""
+    return measure(page, "helps")
 
 
 def phone_size_faults(page: Page) -> list[str]:

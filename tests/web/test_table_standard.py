@@ -1,6 +1,7 @@
 """Every game's table held to one standard (issue 34), at 1280x800 and on a 390x844 phone,
 each game in one page session: the line above the board says what is asked, every place to
-click has the table's highlight, no two labels of a board overlap and none leaves it, and
+click has the table's highlight and hover help (Catan's: what a build costs and gains), no
+two labels of a board overlap and none leaves it, and
 on the phone every place is 44 px and every label 11 px once the first tap has zoomed.
 
 Each table is a person against bots; the person's first decisions are taken by the API
@@ -18,7 +19,13 @@ from playwright.sync_api import Browser, Page
 from tests.server.live import LiveServer
 from tests.web.conftest import sized_page
 from tests.web.pages import DEALS, play_as_guest
-from tests.web.standard import highlight_faults, label_faults, phone_size_faults, prompt_of
+from tests.web.standard import (
+    help_faults,
+    highlight_faults,
+    label_faults,
+    phone_size_faults,
+    prompt_of,
+)
 
 # game, options, seats (the person first), and what shows its decision is on the board
 TABLES: list[tuple[str, dict[str, Any], int, str]] = [
@@ -82,7 +89,12 @@ def test_every_table_meets_the_standard(browser: Browser, server: LiveServer, si
                 if prompt["text"] and prompt["mine"] and prompt["above"]
                 else [f"prompt {prompt}"]
             )
-            found += highlight_faults(page) + label_faults(page)
+            found += highlight_faults(page) + help_faults(page) + label_faults(page)
+            if game == "catan":  # a build says what it costs and gains
+                help_text = page.locator(f"{READY} svg.board .place").first.get_attribute(
+                    "data-help"
+                )
+                found += [] if help_text and "gains" in help_text else [f"help {help_text!r}"]
             if size == "phone":
                 found += phone_size_faults(page)
             if found:

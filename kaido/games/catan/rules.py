@@ -161,6 +161,12 @@ class CatanGame(Game[CatanState]):
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text(action, lang)
 
+    def action_help(
+        self, state: CatanState, action: Action, lang: Lang = "en", *, foresee: bool = True
+    ) -> str:
+        said = super().action_help(state, action, lang, foresee=foresee)
+        return " — ".join(filter(None, [said, text.build_help(state, action.kind, lang)]))
+
     def prompt(self, state: CatanState, lang: Lang = "en") -> str:
         return text.prompt(state, lang)
 

@@ -132,6 +132,12 @@ class TravelingMerchants(Game[TMState]):
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang)
 
+    def action_help(
+        self, state: TMState, action: Action, lang: Lang = "en", *, foresee: bool = True
+    ) -> str:
+        said = super().action_help(state, action, lang, foresee=foresee)
+        return " — ".join(filter(None, [said, text.action_cost(state, action.kind, lang)]))
+
     def prompt(self, state: TMState, lang: Lang = "en") -> str:
         return text.prompt(state, lang)
 

@@ -499,7 +499,7 @@ function payOption(ctx, item) {
   const gains = TRANSPORTS.map((kind, t) => (counts[t] ? fill(words.steps, { kind: words[kind], n: steps[t] }) : null)).filter(Boolean);
   const button = h("button", { type: "button", class: "ce-pay", dataset: { place: `pay:${counts.join(",")}:${mode}` } }, cards, mode ? h("span", { class: "ce-pay-mode" }, words.elleston) : null);
   const label = `${item.text} → ${gains.join(", ")}`;
-  return makePlace(button, [{ ...item, label }], { stage: ctx.wrap, title: words.payWith, act: ctx.act, placed: ctx.placed });
+  return makePlace(button, [{ ...item, label, help: `${item.help || item.text} → ${gains.join(", ")}` }], { stage: ctx.wrap, title: words.payWith, act: ctx.act, placed: ctx.placed });
 }
 
 function playerBoard(ctx, p) {
