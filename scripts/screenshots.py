@@ -210,6 +210,7 @@ def shoot(base: str, games: list[str], out: Path) -> list[Path]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
         page = browser.new_page(viewport={"width": 1360, "height": 900})
+        page.set_default_timeout(90_000)  # a busy machine's bots may take a while
         page.goto(base + "/")
         page.click("#guest")
         page.wait_for_selector("#create-table")
@@ -222,7 +223,7 @@ def shoot(base: str, games: list[str], out: Path) -> list[Path]:
         written += [shoot_table(page, base, game, out, rng) for game in games]
         written += [shoot_end(page, base, game, out) for game in games]
         phone = browser.new_context(**PHONE).new_page()
-        phone.set_default_timeout(10_000)
+        phone.set_default_timeout(90_000)
         phone.goto(base + "/")
         phone.click("#guest")
         written += [shoot_table(phone, base, game, out, rng, "-phone") for game in games]
