@@ -32,7 +32,7 @@ export class ChatPanel {
     const lines = [...this.lines.values()].sort((a, b) => a.id - b.id);
     this.list.replaceChildren(...(lines.length ? lines.map((line) => h("li", { dataset: { id: line.id, seat: line.seat ?? "" } },
       line.seat === null ? null : colourDot(players, line.seat),
-      this.game() ? h("b", {}, playerLink(this.game(), line.user)) : h("b", { class: "name" }, line.user),
+      h("b", { class: "name" }, this.game() ? playerLink(this.game(), line.user) : line.user),
       line.seat === null ? h("span", { class: "hint" }, ` (${t("chat.spectator")})`) : null,
       ": ",
       h("span", { class: "text" }, line.text)))

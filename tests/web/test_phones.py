@@ -142,6 +142,9 @@ def test_cargo_empire_on_a_phone_transports_by_tapping_the_map(
     from the menu when there are two), then a way to pay tapped as the cards it spends, at
     phone size."""
     play_as_guest(phone, server.url)
+    # a payment with one way would be taken for the player (forced steps): tapped here
+    phone.evaluate("fetch('/api/preferences', {method: 'POST', headers: {'content-type': "
+                   "'application/json'}, body: JSON.stringify({auto_forced: false})})")  # fmt: skip
     create_table(phone, ["human", "normal"], game="cargo_empire")
     map_places = ".table-page:not(.pending) svg.ce.map .place"
     hand = ".table-page:not(.pending) .ce-hand .place"
