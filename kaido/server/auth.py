@@ -88,8 +88,10 @@ def change_password(store: Store, user: User, password: str, new_password: str) 
     store.set_password(user.id, _hasher.hash(new_password))
 
 
-def new_guest(store: Store) -> User:
-    return store.create_user(f"guest-{secrets.token_hex(3)}", None, is_guest=True)
+def new_guest(store: Store, name: str | None = None) -> User:
+    """A guest: under the name they chose (checked as an account's), else `guest-...`."""
+    chosen = check_name(name) if name else f"guest-{secrets.token_hex(3)}"
+    return store.create_user(chosen, None, is_guest=True)
 
 
 class Sessions:

@@ -27,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from kaido.agents import agent_seed
 from kaido.core.actions import Action
 from kaido.core.errors import KaidoError
+from kaido.core.forced import forced_action
 from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
@@ -57,8 +58,9 @@ THINKING_AFTER = 0.3
 """Seconds a bot searches before the table is told it is thinking."""
 CLOCK_SLACK = 0.05
 """A timer may fire this much before its wall-clock deadline (it runs on the monotonic clock)."""
-PREFERENCES: dict[str, Any] = {"ignore_offers": False}
-"""What a user may set, with the defaults."""
+PREFERENCES: dict[str, Any] = {"ignore_offers": False, "auto_forced": True}
+"""What a user may set, with the defaults: decline trade offers at once; take a decision
+with one answer for them (kaido.core.forced)."""
 IDLE_SWEEP_SECONDS = 3600.0
 LOBBY_SECONDS = 5.0
 """The longest a lobby list is kept (it is read afresh at once when a table is made, a
@@ -512,27 +514,35 @@ class TableManager:
         return runtime
 
     def undo(self, user: User, table_id: str, move: int) -> TableRuntime:
+        """Take back the seat's last decision, and the forced steps taken for them after it
+        (undoing only those would leave a decision the server takes again at once)."""
         with self._hold(table_id) as runtime:
             seat = self._playing_seat(runtime, user)
             self._check_counter(runtime, move)
             match = runtime.require_match()
             if not match.can_undo(seat):
                 match.undo(seat)  # raises UndoRefused with the reason, changing nothing
-            ply = len(match.actions)
             self._stop_bot(runtime)
-            match.undo(seat)
-            runtime.log.pop()
-            runtime.info.version += 1
-            runtime.info.deadline = self._deadline(runtime)
-            self._commit_or_fail(
-                lambda: self.store.remove_action(
-                    table_id, ply, version=runtime.info.version, deadline=runtime.info.deadline
-                ),
-                runtime,
-            )
+            self._take_back(runtime, seat)
+            while match.can_undo(seat) and self._forced_step(runtime) is not None:
+                self._take_back(runtime, seat)
             self._schedule(runtime)
             runtime.broadcast(log_from=len(runtime.log))
         return runtime
+
+    def _take_back(self, runtime: TableRuntime, seat: int) -> None:
+        match = runtime.require_match()
+        ply = len(match.actions)
+        match.undo(seat)
+        runtime.log.pop()
+        runtime.info.version += 1
+        runtime.info.deadline = self._deadline(runtime)
+        self._commit_or_fail(
+            lambda: self.store.remove_action(
+                runtime.id, ply, version=runtime.info.version, deadline=runtime.info.deadline
+            ),
+            runtime,
+        )
 
     def take_back_seat(self, user: User, table_id: str) -> TableRuntime:
         """The holder of a seat a bot took over (their clock ran out) plays it again."""
@@ -597,6 +607,30 @@ class TableManager:
             )
 
     def _commit_action(self, runtime: TableRuntime, seat: int, action: Action) -> None:
+        """Play and store `action`, then the forced steps that follow it (each stored as an
+        action of its seat), and tell the connections once."""
+        first = len(runtime.log)
+        self._record(runtime, seat, action)
+        while (forced := self._forced_step(runtime)) is not None:
+            self._record(runtime, runtime.require_match().to_move, forced)
+        self._schedule(runtime)
+        runtime.broadcast(log_from=first)
+
+    def _forced_step(self, runtime: TableRuntime) -> Action | None:
+        """The action to take for the person who decides now, if their decision is forced
+        (kaido.core.forced) and they have not turned that off."""
+        match = runtime.match
+        if runtime.info.status != "playing" or match is None or match.is_over:
+            return None
+        seat = match.to_move
+        user_id = runtime.seat(seat).user_id
+        if runtime.played_by_bot(seat) or user_id is None:
+            return None
+        if not self.preferences(user_id)["auto_forced"]:
+            return None
+        return forced_action(runtime.game, match.state, seed=runtime.info.seed + len(match.actions))
+
+    def _record(self, runtime: TableRuntime, seat: int, action: Action) -> None:
         match = runtime.require_match()
         try:
             events = match.play(action, narrate=True, trusted=True)

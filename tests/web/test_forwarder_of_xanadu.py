@@ -153,13 +153,14 @@ def check_offer(page: Page, legal: list[dict[str, Any]]) -> None:
 
 
 def check_hover(page: Page, legal: list[dict[str, Any]]) -> None:
-    """Every place says on hover what clicking it does: its one action's text, or its
-    title and the choices of its menu (a transport's source: where it starts)."""
-    texts = {action_key(item["action"]): item["text"] for item in legal}
+    """Every place says on hover what clicking it does: its one action's help (its text,
+    then what follows: Game.action_help), or its title and the choices of its menu (a
+    transport's source: where it starts)."""
+    helps = {action_key(item["action"]): item["help"] for item in legal}
     for place in page.evaluate(HOVER):
         assert place["help"] and place["hover"] == place["help"], place
         if place["action"]:
-            assert texts[place["action"]] in place["help"].split("\n"), place
+            assert helps[place["action"]] in place["help"].split("\n"), place
 
 
 # ---- the human's choices --------------------------------------------------------------

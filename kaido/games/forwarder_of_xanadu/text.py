@@ -170,7 +170,7 @@ TEMPLATES = {
     "round": ("round {round}, {starter} starts", "ラウンド{round} スタート: {starter}"),
     "dispatch": ("{who} dispatches to card {card1}", "{who}: 派遣 カード{card1}"),
     "reset": ("card {card1} resets", "カード{card1}リセット"),
-    "place": ("{who}: card {card1} space {space1} (+{basic} basic, {actions} actions)",
+    "place": ("{who}: card {card1} space {space1} (+{basic} basic; actions: {actions})",
               "{who}: カード{card1} マス{space1} (並+{basic}, アクション{actions})"),
     "put": ("{who} puts {count} basic at {where}", "{who}: 並{count}個を{where}へ"),
     "survey": ("{who} surveys: {card_text}", "{who}: 再調査 {card_text}"),
