@@ -615,6 +615,8 @@ class TableManager:
             self._record(runtime, runtime.require_match().to_move, forced)
         self._schedule(runtime)
         runtime.broadcast(log_from=first)
+        if runtime.require_match().is_over:
+            self.lobby_changed()
 
     def _forced_step(self, runtime: TableRuntime) -> Action | None:
         """The action to take for the person who decides now, if their decision is forced
@@ -669,10 +671,6 @@ class TableManager:
         if info.status == "finished":
             self._tell_finished(info.id)
             self.on_finish(runtime)
-        self._schedule(runtime)
-        runtime.broadcast(log_from=len(runtime.log) - 1)
-        if match.is_over:
-            self.lobby_changed()
 
     def _tell_finished(self, table_id: str) -> None:
         self.workers.later(0, lambda: self.finished_hook(table_id))

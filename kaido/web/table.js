@@ -288,6 +288,8 @@ class TablePage {
     const game = gameTitle(this.session.games, m.game);
     document.title = mine ? `● ${t("table.yourTurnTitle")} — ${game}` : `${game} — ${t("app.title")}`;
     if (mine && this.wasMine === false && soundOn()) beep();
+    // The title's count of tables waiting for you (turns.js) changes with this one.
+    if (mine !== this.wasMine) window.dispatchEvent(new Event("kaido:turns"));
     this.wasMine = mine;
   }
 

@@ -19,7 +19,7 @@ GAME_KEYS = {"to_move", "view", "prompt", "legal", "log_from", "log", "result", 
 GAME_KEYS |= {"can_undo"}
 TABLE_KEYS = {"type", "table", "game", "status", "version", "seat", "seats", "options"}
 TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by", "thinking", "offer_deadline"}
-TABLE_KEYS |= {"abandon_votes", "my_seats"}
+TABLE_KEYS |= {"abandon_votes", "my_seats", "hints"}
 
 
 def expected_game_part(

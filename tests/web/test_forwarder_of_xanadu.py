@@ -392,6 +392,8 @@ def test_a_daily_s_split_between_port_and_office_is_chosen_in_the_list(
     to that decision by heuristic choices, mirrored on a local game of the same deal
     (`--table-seeds 1`)."""
     sign_up(page, server.url, "Ann")
+    # The local game mirrors only what is sent: no step is taken for Ann on the server.
+    assert page.request.post(f"{server.url}/api/preferences", data={"auto_forced": False}).ok
     body = {"game": "forwarder_of_xanadu", "seats": [{"kind": "human"}] * 3, "pass_and_play": True}
     table = page.evaluate(
         "body => fetch('/api/tables', {method: 'POST', headers: {'content-type': "
@@ -413,9 +415,9 @@ def test_a_daily_s_split_between_port_and_office_is_chosen_in_the_list(
         match.play(action, trusted=True)
     page.goto(f"{server.url}/table/{table}")
     page.locator(".pass-device button.ready").click()
-    player = GAME.player_name(match.to_move)
-    expect(page.locator(".fx-step")).to_contain_text(f"{player}: pay daily")
-    expect(page.locator(".fx-step")).to_contain_text("how many of its cubes come from the office")
+    prompt = page.locator(f".prompt[data-seat='{match.to_move}']")
+    expect(prompt).to_contain_text("Pay daily")
+    expect(prompt).to_contain_text("how many of its cubes come from your office")
     splits = [action_key(a.to_json()) for a in GAME.legal_actions(match.state)]
     listed = page.eval_on_selector_all(
         f"{PAGE} button.legal", "els => els.map(e => e.dataset.action)"

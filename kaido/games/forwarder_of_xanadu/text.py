@@ -429,7 +429,7 @@ PROMPTS = {
         "補充：並資源{n}個のうち営業所へ置く数を選ぶ",
     ),
     "pay": (
-        "Pay daily {n}: choose how many of its cubes come from your office (the rest from the port)",
+        "Pay daily {n}: choose how many of its cubes come from your office (the rest: the port)",
         "デイリー{n}の支払い：営業所から出す資源の数を選ぶ（残りは港から）",
     ),
     "pick": ("Name the next start player", "次のスタートプレイヤーを選ぶ"),

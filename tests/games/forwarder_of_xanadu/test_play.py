@@ -77,7 +77,7 @@ def test_texts_in_english_and_japanese_parse_back() -> None:
         assert ("Hotan Port" if lang == "en" else "ホータン港") in board
         for action in GAME.legal_actions(s):
             assert GAME.parse_action(s, GAME.action_text(action, lang)) is action
-    assert act(s, "place", 1)[0] == "Red: card 2 space 1 (+2 basic, 1 actions)"
+    assert act(s, "place", 1)[0] == "Red: card 2 space 1 (+2 basic; actions: 1)"
     assert GAME.player_name(1, "ja") == "青"
 
 
