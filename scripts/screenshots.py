@@ -7,8 +7,9 @@ docs/play.md's pictures.
     .venv/bin/python scripts/screenshots.py --reviews --games catan russian_railroads
     .venv/bin/python scripts/screenshots.py --play
 
-Writes `lobby.png` (with the first game chosen), and `table-<game>.png` and
-`table-<game>-phone.png` (at 390x844) for each game (the game id with dashes; a game
+Writes `lobby.png` (with the first game chosen), and `table-<game>.png`,
+`table-<game>-phone.png` (at 390x844) and `table-<game>-end.png` (a game bots played to
+its end) for each game (the game id with dashes; a game
 given as `game:option=value` is created with that option chosen in the lobby and its
 pictures are named `table-<game>-<value>.png`). With `--reviews`: `review-<game>.png`, the
 replay of a game its bots played to the end, opened at its first turning point from the
@@ -186,6 +187,32 @@ def shoot_table(
     return path
 
 
+FINISH = """async ([game, options]) => {
+  const games = (await (await fetch("/api/games")).json()).games;
+  const players = games.find((g) => g.id === game).default_players;
+  const seats = Array(players).fill({kind: "bot", bot: "normal"});
+  const body = {game, options, my_seat: null, seats};
+  const answer = await fetch("/api/tables", {method: "POST",
+    headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+  return (await answer.json()).table.id;
+}"""
+"""A table of bots only (the page watches), for a finished game's picture."""
+
+
+def shoot_end(page: Page, base: str, spec: str, out: Path) -> Path:
+    """A game played to its end by bots: the end screen (places, where the points came
+    from, the charts) over the final board."""
+    game, chosen = split_spec(spec)
+    table = page.evaluate(FINISH, [game, chosen])
+    page.goto(f"{base}/table/{table}")
+    page.wait_for_selector(f"{FINISHED} .summary", timeout=600_000)
+    page.wait_for_timeout(500)
+    name = "-".join([game.replace("_", "-"), *chosen.values()])
+    path = out / f"table-{name}-end.png"
+    page.screenshot(path=str(path))
+    return path
+
+
 def shoot_review(page: Page, base: str, spec: str, out: Path) -> Path:
     """A table of bots only, played to the end; its replay at the first turning point."""
     game, chosen = split_spec(spec)
@@ -238,6 +265,7 @@ def shoot_reviews(browser: Browser, base: str, games: list[str], out: Path) -> l
 def shoot(browser: Browser, base: str, games: list[str], out: Path) -> list[Path]:
     rng = random.Random(1)
     page = browser.new_page(viewport={"width": 1360, "height": 900})
+    page.set_default_timeout(90_000)  # a busy machine's bots may take a while
     page.goto(base + "/")
     page.click("#guest")
     page.wait_for_selector("#create-table")
@@ -248,8 +276,9 @@ def shoot(browser: Browser, base: str, games: list[str], out: Path) -> list[Path
     page.screenshot(path=str(out / "lobby.png"))
     written = [out / "lobby.png"]
     written += [shoot_table(page, base, game, out, rng) for game in games]
+    written += [shoot_end(page, base, game, out) for game in games]
     phone = browser.new_context(**PHONE).new_page()
-    phone.set_default_timeout(10_000)
+    phone.set_default_timeout(90_000)
     phone.goto(base + "/")
     phone.click("#guest")
     written += [shoot_table(phone, base, game, out, rng, "-phone") for game in games]

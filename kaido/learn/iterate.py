@@ -382,6 +382,7 @@ def draw_curve(curve: dict[str, Any], path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     figure, axes = plt.subplots(figsize=(7, 4))
     rows = curve["iterations"]
@@ -396,6 +397,7 @@ def draw_curve(curve: dict[str, Any], path: Path) -> None:
             [p["high"] - p["rate"] for _, p in points],
         ]
         axes.errorbar(xs, rates, yerr=errors, marker="o", capsize=3, label=label)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.axhline(curve["parity"], color="grey", linestyle="--", label="parity")
     axes.set(
         xlabel="iteration",

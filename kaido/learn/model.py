@@ -3,7 +3,7 @@
 A model is one `.npz` file: the weights, and a JSON header (`header`) saying what they are
 for and where they came from:
 
-    {"format": "kaido-model", "version": 1, "game": "russian_railroads", "players": 4,
+    {"format": "kaido-model", "version": 2, "game": "russian_railroads", "players": 4,
      "options": {...}, "encoding": {"kind": "hashed", "size": 1024}, "inputs": 1028,
      "actions": {"size": 378, "fingerprint": "..."}, "hidden": [256, 256],
      "arrays": {"hidden.0.w": [1028, 256], ...}, "trained": {...provenance...}}
@@ -11,7 +11,8 @@ for and where they came from:
 The network is a small MLP over the seat's encoding (`kaido.core.encoding`) followed by a
 one-hot of the seat: ReLU hidden layers, then a policy head (a logit for every action of
 the game's action table, a softmax over the legal ones) and a value head (a logit per
-seat, a softmax over the seats: each seat's share of a win, which always sum to one, as
+seat counted from the seat to move, itself first, as the games' encodings count them; a
+softmax over the seats: each seat's share of a win, which always sum to one, as
 `Result.win_shares` do).
 
 A model is refused with a `ModelError` naming the problem when the file is not a model, is
@@ -22,6 +23,7 @@ are not finite numbers.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -41,7 +43,8 @@ from kaido.core.game import Game
 from kaido.core.options import Options
 
 FORMAT = "kaido-model"
-VERSION = 1
+VERSION = 2
+"""2: the value head counts the seats from the seat to move (1 counted them from seat 0)."""
 SHIPPED = Path(__file__).parent / "models"
 """The models shipped in the package: `GAME-Np.npz`, the one `model=auto` plays."""
 AUTO = "auto"
@@ -205,8 +208,10 @@ class Model:
         h = self.network.hidden_output(self.features(state, player))
         indices = [action.index for action in legal]
         logits = h @ self._policy_w[:, indices] + self._policy_b[indices]
-        values = h @ self._value_w + self._value_b
-        return softmax(logits), softmax(values).tolist()
+        relative = softmax(h @ self._value_w + self._value_b)
+        players = self.players
+        values = [float(relative[(seat - player) % players]) for seat in range(players)]
+        return softmax(logits), values
 
     def policy_logits(self, state: Any, player: int, legal: Sequence[Action]) -> np.ndarray:
         """The policy's scores of the `legal` actions (larger is better)."""
@@ -227,14 +232,34 @@ class Features:
     own, else its hashed view) and a one-hot of the seat."""
 
     def __init__(self, game: Game[Any], options: Options) -> None:
+        self.options = options
         self.encoder = Encoder(game, game.setup(options, 0))
         self.players = int(options["players"])
         self.size = self.encoder.size + self.players
         self.table = game.action_table(options)
 
-    @property
+    @functools.cached_property
     def encoding(self) -> dict[str, Any]:
-        return {"kind": "hashed" if self.encoder.hashed else "game", "size": self.encoder.size}
+        """What the encoding is: the game's own or the hashed view, its size, and a hash of
+        what it gives for a few positions (an encoding that changed at the same size)."""
+        kind = "hashed" if self.encoder.hashed else "game"
+        return {"kind": kind, "size": self.encoder.size, "fingerprint": self._fingerprint()}
+
+    def _fingerprint(self) -> str:
+        """The encodings of every seat at the start of a seeded game and after 30 seeded
+        random moves, rounded (a last bit of a logarithm may differ between machines)."""
+        game, options = self.encoder.game, self.options
+        state = game.setup(options, 0)
+        digest = hashlib.sha256()
+        for move in range(31):
+            if move % 30 == 0:
+                for seat in range(self.players):
+                    digest.update(np.round(self.encoder(state, seat), 3).tobytes())
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            game.apply(state, legal[(move * 7919) % len(legal)], trusted=True)
+        return digest.hexdigest()[:16]
 
     def __call__(self, state: Any, player: int) -> np.ndarray:
         seat = np.zeros(self.players, dtype=np.float32)

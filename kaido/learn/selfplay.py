@@ -194,7 +194,8 @@ def play_selfplay(job: SelfPlayJob) -> GameData:
 @dataclass
 class Dataset:
     """Decisions of many games, ready to train on: `shares[d]` is the result of decision
-    d's game; `games[d]` that game's number among the games joined."""
+    d's game, the seats counted from its mover; `games[d]` that game's number among the
+    games joined."""
 
     features: np.ndarray
     offsets: np.ndarray
@@ -220,11 +221,20 @@ class Dataset:
             offsets=np.concatenate([*offsets, [sum(sizes)]]).astype(np.int64),
             legal=np.concatenate([part.legal for part in parts]),
             targets=np.concatenate([part.targets for part in parts]),
-            shares=np.concatenate([np.tile(p.shares, (p.decisions, 1)) for p in parts]),
+            shares=np.concatenate([seat_relative(p.shares, p.movers) for p in parts]),
             games=np.concatenate([np.full(p.decisions, k) for k, p in enumerate(parts)]),
             cpu_seconds=sum(part.cpu_seconds for part in parts),
             sources=list(sources),
         )
+
+
+def seat_relative(shares: np.ndarray, movers: np.ndarray) -> np.ndarray:
+    """A game's shares of a win as each decision's mover counts the seats: itself first,
+    then the next seats in turn (one row per decision)."""
+    players = len(shares)
+    seats = (movers[:, None].astype(np.int64) + np.arange(players)) % players
+    result: np.ndarray = shares[seats]
+    return result
 
 
 class SelfPlayStore:

@@ -4,7 +4,9 @@ The loss is the policy's cross-entropy to the decision's target (a search's visi
 distribution, or the move played) under a softmax masked to the legal moves, plus the value
 head's cross-entropy to the game's shares of a win (a softmax over the seats), weighted by
 `value_weight`; AdamW with a little weight decay. One game in ten is held out (by its
-index) to report how well the network generalises. The weights start from a seeded numpy
+index) to report how well the network generalises, and the weights of the epoch that
+did best on them are kept (a value head learns each game's result by heart within a few
+epochs: every decision of a game has the same target). The weights start from a seeded numpy
 initialisation and the batches come in a seeded order, so the same data and settings give
 the same model on one machine.
 
@@ -37,7 +39,7 @@ class TrainSettings:
     epochs: int = 20
     batch: int = 256
     learning_rate: float = 1e-3
-    weight_decay: float = 1e-4
+    weight_decay: float = 0.01
     value_weight: float = 1.0
     holdout: int = 10
     """One game in `holdout` is held out (none with fewer games than this)."""
@@ -144,6 +146,7 @@ def train(
     rng = np.random.default_rng(settings.seed)
     batch = min(settings.batch, len(train_rows))
     epochs: list[dict[str, float]] = []
+    best, best_loss, best_epoch = params, np.inf, settings.epochs
     for epoch in range(settings.epochs):
         order = rng.permutation(train_rows)
         losses = []
@@ -156,12 +159,18 @@ def train(
             losses.append(float(value))
         row = {"epoch": epoch + 1, "train_loss": float(np.mean(losses))}
         if len(test_rows):
-            row |= {f"held_out_{k}": v for k, v in figures(params, test_rows).items()}
+            measured = figures(params, test_rows)
+            row |= {f"held_out_{k}": v for k, v in measured.items()}
+            loss_now = measured["policy_loss"] + settings.value_weight * measured["value_loss"]
+            if loss_now < best_loss:
+                best, best_loss, best_epoch = params, loss_now, epoch + 1
+        else:
+            best = params
         epochs.append(row)
         if on_epoch is not None:
             on_epoch(epoch + 1, row)
 
-    arrays = {k: np.asarray(v, dtype=np.float32) for k, v in params.items()}
+    arrays = {k: np.asarray(v, dtype=np.float32) for k, v in best.items()}
     arrays |= {"input.mean": mean.astype(np.float32), "input.scale": scale.astype(np.float32)}
     report: dict[str, Any] = {
         "games": len(np.unique(dataset.games)),
@@ -170,7 +179,8 @@ def train(
         "settings": {**asdict(settings), "hidden": list(settings.hidden)},
         "library": f"jax {jax.__version__}, optax {optax.__version__}",
         "epochs": epochs,
-        "final": {k: round(v, 4) for k, v in epochs[-1].items()} if epochs else {},
+        "kept_epoch": best_epoch,
+        "final": {k: round(v, 4) for k, v in epochs[best_epoch - 1].items()},
         "selfplay_cpu_seconds": round(dataset.cpu_seconds, 1),
         "train_cpu_seconds": round(time.process_time() - started, 1),
         "data": dataset.sources,

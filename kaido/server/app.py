@@ -82,6 +82,10 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+class GuestIn(Body):
+    name: str | None = Field(default=None, max_length=100)  # the name to play under
+
+
 class Credentials(Body):
     name: str = Field(max_length=100)
     password: str = Field(max_length=auth.MAX_PASSWORD)
@@ -110,6 +114,7 @@ class CreateTableIn(Body):
 
 class PreferencesIn(Body):
     ignore_offers: bool | None = None
+    auto_forced: bool | None = None
 
 
 class JoinIn(Body):
@@ -442,9 +447,9 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
         return {"user": user_json(user)}
 
     @app.post("/api/guest")
-    def guest(request: Request) -> dict[str, Any]:
+    def guest(request: Request, body: GuestIn | None = None) -> dict[str, Any]:
         limits.check(limits.guests_by_address, client_address(request))
-        return start_session(request, auth.new_guest(store))
+        return start_session(request, auth.new_guest(store, body.name if body else None))
 
     @app.post("/api/logout")
     def logout(request: Request) -> dict[str, Any]:

@@ -39,7 +39,8 @@ class WrongPassword(AuthError):
 
 
 def check_name(name: str) -> str:
-    """The name trimmed, or an AuthError: 1-24 printable characters, not `guest-...`."""
+    """The name trimmed, or an AuthError: 1-24 printable characters, not `guest-...` nor
+    `bot:...` (the leaderboards' name of a bot level)."""
     name = unicodedata.normalize("NFC", name.strip())
     if not 1 <= len(name) <= MAX_NAME:
         raise AuthError(f"a name has 1 to {MAX_NAME} characters")
@@ -47,6 +48,8 @@ def check_name(name: str) -> str:
         raise AuthError("a name cannot hold control or special space characters")
     if name_key(name).startswith("guest-"):
         raise AuthError("names starting with 'guest-' are kept for guests")
+    if name_key(name).startswith("bot:"):
+        raise AuthError("names starting with 'bot:' are kept for bots")
     return name
 
 
@@ -85,8 +88,10 @@ def change_password(store: Store, user: User, password: str, new_password: str) 
     store.set_password(user.id, _hasher.hash(new_password))
 
 
-def new_guest(store: Store) -> User:
-    return store.create_user(f"guest-{secrets.token_hex(3)}", None, is_guest=True)
+def new_guest(store: Store, name: str | None = None) -> User:
+    """A guest: under the name they chose (checked as an account's), else `guest-...`."""
+    chosen = check_name(name) if name else f"guest-{secrets.token_hex(3)}"
+    return store.create_user(chosen, None, is_guest=True)
 
 
 class Sessions:

@@ -27,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from kaido.agents import agent_seed
 from kaido.core.actions import Action
 from kaido.core.errors import KaidoError
+from kaido.core.forced import forced_action
 from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
@@ -57,8 +58,9 @@ THINKING_AFTER = 0.3
 """Seconds a bot searches before the table is told it is thinking."""
 CLOCK_SLACK = 0.05
 """A timer may fire this much before its wall-clock deadline (it runs on the monotonic clock)."""
-PREFERENCES: dict[str, Any] = {"ignore_offers": False}
-"""What a user may set, with the defaults."""
+PREFERENCES: dict[str, Any] = {"ignore_offers": False, "auto_forced": True}
+"""What a user may set, with the defaults: decline trade offers at once; take a decision
+with one answer for them (kaido.core.forced)."""
 IDLE_SWEEP_SECONDS = 3600.0
 LOBBY_SECONDS = 5.0
 """The longest a lobby list is kept (it is read afresh at once when a table is made, a
@@ -512,27 +514,35 @@ class TableManager:
         return runtime
 
     def undo(self, user: User, table_id: str, move: int) -> TableRuntime:
+        """Take back the seat's last decision, and the forced steps taken for them after it
+        (undoing only those would leave a decision the server takes again at once)."""
         with self._hold(table_id) as runtime:
             seat = self._playing_seat(runtime, user)
             self._check_counter(runtime, move)
             match = runtime.require_match()
             if not match.can_undo(seat):
                 match.undo(seat)  # raises UndoRefused with the reason, changing nothing
-            ply = len(match.actions)
             self._stop_bot(runtime)
-            match.undo(seat)
-            runtime.log.pop()
-            runtime.info.version += 1
-            runtime.info.deadline = self._deadline(runtime)
-            self._commit_or_fail(
-                lambda: self.store.remove_action(
-                    table_id, ply, version=runtime.info.version, deadline=runtime.info.deadline
-                ),
-                runtime,
-            )
+            self._take_back(runtime, seat)
+            while match.can_undo(seat) and self._forced_step(runtime) is not None:
+                self._take_back(runtime, seat)
             self._schedule(runtime)
             runtime.broadcast(log_from=len(runtime.log))
         return runtime
+
+    def _take_back(self, runtime: TableRuntime, seat: int) -> None:
+        match = runtime.require_match()
+        ply = len(match.actions)
+        match.undo(seat)
+        runtime.log.pop()
+        runtime.info.version += 1
+        runtime.info.deadline = self._deadline(runtime)
+        self._commit_or_fail(
+            lambda: self.store.remove_action(
+                runtime.id, ply, version=runtime.info.version, deadline=runtime.info.deadline
+            ),
+            runtime,
+        )
 
     def take_back_seat(self, user: User, table_id: str) -> TableRuntime:
         """The holder of a seat a bot took over (their clock ran out) plays it again."""
@@ -597,6 +607,32 @@ class TableManager:
             )
 
     def _commit_action(self, runtime: TableRuntime, seat: int, action: Action) -> None:
+        """Play and store `action`, then the forced steps that follow it (each stored as an
+        action of its seat), and tell the connections once."""
+        first = len(runtime.log)
+        self._record(runtime, seat, action)
+        while (forced := self._forced_step(runtime)) is not None:
+            self._record(runtime, runtime.require_match().to_move, forced)
+        self._schedule(runtime)
+        runtime.broadcast(log_from=first)
+        if runtime.require_match().is_over:
+            self.lobby_changed()
+
+    def _forced_step(self, runtime: TableRuntime) -> Action | None:
+        """The action to take for the person who decides now, if their decision is forced
+        (kaido.core.forced) and they have not turned that off."""
+        match = runtime.match
+        if runtime.info.status != "playing" or match is None or match.is_over:
+            return None
+        seat = match.to_move
+        user_id = runtime.seat(seat).user_id
+        if runtime.played_by_bot(seat) or user_id is None:
+            return None
+        if not self.preferences(user_id)["auto_forced"]:
+            return None
+        return forced_action(runtime.game, match.state, seed=runtime.info.seed + len(match.actions))
+
+    def _record(self, runtime: TableRuntime, seat: int, action: Action) -> None:
         match = runtime.require_match()
         try:
             events = match.play(action, narrate=True, trusted=True)
@@ -635,10 +671,6 @@ class TableManager:
         if info.status == "finished":
             self._tell_finished(info.id)
             self.on_finish(runtime)
-        self._schedule(runtime)
-        runtime.broadcast(log_from=len(runtime.log) - 1)
-        if match.is_over:
-            self.lobby_changed()
 
     def _tell_finished(self, table_id: str) -> None:
         self.workers.later(0, lambda: self.finished_hook(table_id))
@@ -893,14 +925,14 @@ class TableManager:
         """A bot plays the seat to the end, and its player places below everyone who
         stayed; the game ends at once when that decides every place (in a game of two
         the other player wins), or when the others agreed to abandon it."""
-        info, match = runtime.info, runtime.require_match()
+        info = runtime.info
         self._stop_bot(runtime)  # the takeover bot thinking for a timed-out seat
         spec = DEFAULT_LEVEL
         runtime.seat(seat).kind, runtime.seat(seat).bot = "bot", spec
         runtime.seat(seat).timed_out = False
         runtime.abandon_votes.discard(seat)
-        if runtime.game.forfeit(match.state, runtime.leavers()) is not None:
-            info.result = self._result(runtime)
+        info.result = self._result(runtime)
+        if info.result is not None:
             self._end(runtime, "finished", retired=seat)
             return
         if any(s.kind == "human" for s in info.seats) and self._abandon_agreed(runtime):
@@ -914,15 +946,14 @@ class TableManager:
         runtime.broadcast(log_from=len(runtime.log))
         self.lobby_changed()
 
-    def _result(self, runtime: TableRuntime) -> dict[str, Any]:
+    def _result(self, runtime: TableRuntime) -> dict[str, Any] | None:
         """The table's result: the game's, with those who left placed below the others
-        and named (`resigned`)."""
+        and named (`resigned`); None while the places are still to be played for."""
         state, leavers = runtime.require_match().state, runtime.leavers()
         if not leavers:
-            return runtime.game.result(state).to_json()
+            return runtime.game.result(state).to_json() if runtime.game.is_over(state) else None
         result = runtime.game.forfeit(state, leavers)
-        assert result is not None, "called once the places are decided"
-        return {**result.to_json(), "resigned": sorted(leavers)}
+        return None if result is None else {**result.to_json(), "resigned": sorted(leavers)}
 
     def abandon(self, user: User, table_id: str) -> TableRuntime:
         """A vote to end the game without a result. It ends when the table's creator and

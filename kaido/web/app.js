@@ -8,7 +8,7 @@ import { showReplay } from "./replay.js";
 import { showTable } from "./table.js";
 import { showTournament, showTournaments } from "./tournaments.js";
 import { showMailPage, watchTurns } from "./turns.js";
-import { link, navigate, notifyError } from "./ui.js";
+import { link, navigate, notifyError, playerLink } from "./ui.js";
 
 // What the server accepts for a new account's password (kaido/server/auth.py).
 const MIN_PASSWORD = 8;
@@ -26,7 +26,7 @@ function header() {
       h("a", { href: "/leaderboards", class: "leaderboards", onclick: link("/leaderboards") }, t("app.leaderboards")),
       h("a", { href: "/tournaments", class: "tournaments", onclick: link("/tournaments") }, t("app.tournaments")),
       h("button", { class: "lang", type: "button", onclick: toggleLang }, t("app.language")),
-      user ? h("span", { class: "who name" }, user.name) : null,
+      user && session.games.length ? playerLink(session.games[0].id, user.name) : null,
       user ? h("button", { type: "button", class: "signout", onclick: signOut }, t("auth.signout")) : null,
     ),
   );
@@ -75,12 +75,15 @@ function signInPage(main) {
       problem.textContent = errorText(error);
     }
   };
+  // A guest plays under the name written above, if any (else the server names them).
   const guest = async () => {
+    forget();
     try {
-      session.user = (await post("/api/guest")).user;
+      const chosen = name.value.trim();
+      session.user = (await post("/api/guest", chosen ? { name: chosen } : {})).user;
       route();
     } catch (error) {
-      notifyError(error);
+      problem.textContent = errorText(error);
     }
   };
   main.append(

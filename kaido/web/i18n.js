@@ -1,5 +1,6 @@
 // Every text the client shows, in English and Japanese. Game texts (actions, the log)
-// come from the engine in the chosen language.
+// come from the engine in the chosen language. A text with a count has its one and other
+// forms where English needs them ("1 game", "2 games").
 export const STRINGS = {
   en: {
     "app.title": "Kaido",
@@ -90,7 +91,7 @@ export const STRINGS = {
     "tour.forfeit": "forfeit",
     "tour.bye": "bye",
     "board.title": "Leaderboards",
-    "board.games": "{n} rated games.",
+    "board.games": { one: "{n} rated game.", other: "{n} rated games." },
     "board.about": "Ratings (openskill) come from finished public games; bots are rated like people, by level.",
     "board.none": "No rated game of this kind has finished yet.",
     "board.bot": "Bot ({level})",
@@ -108,6 +109,8 @@ export const STRINGS = {
     "board.score": "Score",
     "board.ratingAfter": "Rating after",
     "board.replay": "Replay",
+    "board.noGames": "No rated {game} game yet.",
+    "board.bestPlace": "Best place",
     "app.language": "日本語",
     "auth.title": "Play in the browser",
     "auth.name": "Name",
@@ -117,9 +120,10 @@ export const STRINGS = {
     "auth.register": "Create account",
     "auth.guest": "Play as a guest",
     "auth.signout": "Sign out",
-    "auth.guestNote": "Guests can play right away; an account keeps your games on any device.",
+    "auth.guestNote": "Guests can play right away, under the name above if you write one; an account keeps your games on any device.",
+    "auth.guestName": "Your name at the table (optional)",
     "lobby.thinks": "thinks up to {s} s per decision",
-    "lobby.rated": "rated {rating} on the leaderboard ({n} games)",
+    "lobby.rated": { one: "rated {rating} on the leaderboard ({n} game)", other: "rated {rating} on the leaderboard ({n} games)" },
     "lobby.new": "New table",
     "lobby.game": "Game",
     "lobby.players": "Players",
@@ -183,6 +187,9 @@ export const STRINGS = {
     "table.offerMine": "Answer the offer: it lapses in {t}",
     "table.offerLapses": "The offer lapses in {t}",
     "table.ignoreOffers": "Decline trade offers automatically",
+    "table.ignoreOffersHelp": "Every trade offer made to you is declined at once; kept with your account.",
+    "table.autoForced": "Take decisions that have only one answer for me",
+    "table.autoForcedHelp": "When a decision has one possible answer, everyone can tell, and it can be undone, it is taken for you; undo takes it back with your decision before it. Kept with your account.",
     "table.timedOut": "Your time ran out, so a bot plays your seat.",
     "table.takeBack": "Take back my seat",
     "table.bot": "bot",
@@ -370,6 +377,8 @@ export const STRINGS = {
     "board.score": "得点",
     "board.ratingAfter": "対局後のレーティング",
     "board.replay": "リプレイ",
+    "board.noGames": "{game}のレーティング対象の対局はまだありません。",
+    "board.bestPlace": "最高順位",
     "app.language": "English",
     "auth.title": "ブラウザで遊ぶ",
     "auth.name": "名前",
@@ -379,7 +388,8 @@ export const STRINGS = {
     "auth.register": "アカウント作成",
     "auth.guest": "ゲストとして遊ぶ",
     "auth.signout": "ログアウト",
-    "auth.guestNote": "ゲストはすぐに遊べます。アカウントがあればどの端末からでも続きを遊べます。",
+    "auth.guestNote": "ゲストはすぐに遊べます（上に名前を書けばその名前で）。アカウントがあればどの端末からでも続きを遊べます。",
+    "auth.guestName": "テーブルでの名前（任意）",
     "lobby.thinks": "考えるのは1手あたり最大{s}秒",
     "lobby.rated": "ランキングのレート {rating}（{n}局）",
     "lobby.new": "新しいテーブル",
@@ -445,6 +455,9 @@ export const STRINGS = {
     "table.offerMine": "提案に回答してください：あと{t}で自動的に断ります",
     "table.offerLapses": "提案はあと{t}で失効します",
     "table.ignoreOffers": "交換の提案を自動的に断る",
+    "table.ignoreOffersHelp": "あなたへの交換の提案をすべてすぐに断ります。アカウントに保存されます。",
+    "table.autoForced": "答えが1つしかない決定は自動で行う",
+    "table.autoForcedHelp": "答えが1つしかなく、それが誰にでも分かり、取り消せる決定は自動で行います。取り消しはその前のあなたの決定とともに戻します。アカウントに保存されます。",
     "table.timedOut": "時間切れのため、ボットがあなたの席をプレイしています。",
     "table.takeBack": "席に戻る",
     "table.bot": "ボット",
@@ -540,8 +553,10 @@ export function setLang(value) {
   document.documentElement.lang = value;
 }
 
+// A text may have a form for one and one for other counts ({one, other}), chosen by `n`.
 export function t(key, params = {}) {
-  const text = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  const found = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  const text = typeof found === "string" ? found : found[params.n === 1 ? "one" : "other"];
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 

@@ -4,7 +4,7 @@ import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { quickMatchPanel } from "./quickmatch.js";
 import { turnSettings } from "./turns.js";
-import { link, navigate, notifyError } from "./ui.js";
+import { link, navigate, notifyError, playerLink } from "./ui.js";
 
 // Per-move clocks: real time, or turn-based (hours and days: the player is told by the
 // page's title, a notification and mail when it is their turn).
@@ -19,6 +19,12 @@ export function gameTitle(games, id) {
 export function seatLabel(seat) {
   if (seat.kind === "bot" && !seat.user) return `${t("table.bot")} ${t(`lobby.${seat.bot}`)}`;
   return seat.user || t("table.free");
+}
+
+// Who holds a seat, linked to their page for `gameId` (a free seat is no one's).
+export function seatName(seat, gameId) {
+  const rated = seat.kind === "bot" ? `bot:${seat.bot}` : seat.user;
+  return rated ? playerLink(gameId, rated, seatLabel(seat)) : h("span", { class: "name" }, seatLabel(seat));
 }
 
 export async function showLobby(main, session) {
@@ -207,7 +213,7 @@ function tableList(id, title, tables, session, verb) {
     h("span", { class: "game" }, gameTitle(session.games, table.game)),
     h("span", { class: "status" }, t(`lobby.status.${table.status}`)),
     table.my_turn ? h("span", { class: "your-turn" }, t("lobby.yourTurn")) : null,
-    h("span", { class: "who name" }, table.seats.map(seatLabel).join(" · ")),
+    h("span", { class: "who" }, table.seats.map((seat, k) => [k ? " · " : "", seatName(seat, table.game)])),
     table.status === "open" ? h("span", { class: "free" }, t("lobby.free", { n: table.free_seats })) : null,
     h("a", { class: "button", href: target(table, verb), onclick: link(target(table, verb)) }, t(verb)),
   ));

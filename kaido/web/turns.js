@@ -44,6 +44,7 @@ export function watchTurns(session) {
     timer = setTimeout(poll, POLL_MS);
   };
   window.addEventListener("kaido:navigate", () => setTimeout(poll, 500));
+  window.addEventListener("kaido:turns", () => setTimeout(poll, 300)); // a table's turn moved
   window.addEventListener("popstate", poll);
   window.addEventListener("focus", poll); // back to the tab: the count is fresh at once
   poll();

@@ -67,7 +67,7 @@ def test_not_a_model_file_or_a_truncated_one_is_refused(good: Path, tmp_path: Pa
 
 def test_another_format_version_is_refused(good: Path) -> None:
     broken = rewrite(good, lambda header, _: header.update(version=7))
-    with pytest.raises(ModelError, match="model format version 7; this Kaido reads version 1"):
+    with pytest.raises(ModelError, match="model format version 7; this Kaido reads version 2"):
         read_network(broken)
 
 
@@ -96,6 +96,13 @@ def test_a_model_of_another_encoding_is_refused(good: Path) -> None:
 
     with pytest.raises(ModelError, match=r"trained on the encoding .*'hashed'.* now encodes"):
         load_model(str(good), Encoded(), OPTIONS)
+
+    class Viewed(TinyGame):  # the same 1,024 hashed numbers, other values in them
+        def view(self, state, player):  # type: ignore[no-untyped-def]
+            return {**super().view(state, player), "round": len(state.deck) // 2}
+
+    with pytest.raises(ModelError, match=r"trained on the encoding .*'size': 1024.* now encodes"):
+        load_model(str(good), Viewed(), OPTIONS)
 
 
 def test_missing_misshapen_or_non_finite_weights_are_refused(good: Path) -> None:

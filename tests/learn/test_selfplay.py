@@ -16,6 +16,7 @@ import pytest
 from kaido.agents import make_agent
 from kaido.core.errors import KaidoError
 from kaido.learn.selfplay import (
+    Dataset,
     GameData,
     SelfPlayPlan,
     SelfPlayStore,
@@ -59,6 +60,9 @@ def test_a_game_keeps_every_choice_and_each_seats_share_of_a_win(tiny_registered
         chosen = data.targets[data.offsets[d] : data.offsets[d + 1]]
         assert len(chosen) > 1 and abs(chosen.sum() - 1) < 1e-5
     assert abs(data.shares.sum() - 1) < 1e-6
+    joined = Dataset.join([data])  # the value's targets count the seats from the mover
+    for d, mover in enumerate(data.movers):
+        assert joined.shares[d].tolist() == [data.shares[(mover + k) % 2] for k in range(2)]
     again = play_selfplay(plan.job(1))
     assert (again.features == data.features).all() and (again.targets == data.targets).all()
 

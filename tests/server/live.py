@@ -84,6 +84,7 @@ class LiveServer:
             except httpx2.TransportError:
                 pass
             time.sleep(0.1)
+        self.kill()  # not left running (with its bot processes) after the test
         raise AssertionError("kaido serve did not answer in time")
 
     def kill(self) -> None:

@@ -21,6 +21,7 @@ REVIEWS = {"review_workers": 1}
 def finish(harness: Harness, player: Player, table: str) -> dict[str, Any]:
     return wait_for(
         lambda: (s := player.state(table))["status"] == "finished" and s,
+        timeout=120,  # bots-only tables think at the lowest priority: slow on a busy machine
         what="the bots to finish the game",
     )
 

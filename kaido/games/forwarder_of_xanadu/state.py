@@ -12,9 +12,9 @@ from __future__ import annotations
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 
-COMPANY, DRAFT, TURN, PLACE, ACT, EXCL, GROW, REFILL, PICK, OVER = range(10)
+COMPANY, DRAFT, TURN, PLACE, ACT, EXCL, GROW, REFILL, PICK, OVER, PAY = range(11)
 PHASE_NAMES = ("company", "draft", "turn", "place", "act", "exclusive", "grow", "refill", "pick",
-               "over")  # fmt: skip
+               "over", "pay")  # fmt: skip
 # VP categories, for the end-of-game breakdown and the invariant vp == sum of categories.
 CATEGORIES = ("requests", "dailies", "mid", "areas", "final_skill", "leftovers", "skills")
 REQ_VP, DAILY_VP, MID_VP, AREA_VP, FINAL_VP, LEFT_VP, SKILL_VP = range(7)
@@ -44,6 +44,7 @@ class FXState:
         "n",
         "office",
         "options",
+        "paying",
         "perm",
         "phase",
         "placed_mask",
@@ -114,6 +115,7 @@ class FXState:
         self.grow_left = 0
         self.may_swap = False
         self.refill_amount = 0
+        self.paying = -1  # the daily being paid while its split is chosen
 
     def copy(self) -> FXState:
         o = FXState.__new__(FXState)
@@ -161,4 +163,5 @@ class FXState:
         o.grow_left = self.grow_left
         o.may_swap = self.may_swap
         o.refill_amount = self.refill_amount
+        o.paying = self.paying
         return o
