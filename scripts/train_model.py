@@ -1,7 +1,7 @@
 """Fit a model to self-play runs already played (`kaido selfplay`), with every training
 setting at hand, and say where its policy disagrees with the targets on held-out games.
 
-    .venv/bin/python scripts/train_model.py runs/tm-h1 --out tm.npz --epochs 4 --hidden 512,512
+    python scripts/train_model.py runs/tm-h1 --out tm.npz --epochs 4 --hidden 512,512
 
 `kaido train` plays, trains and measures in one resumable run; this script is its training
 step alone, for trying settings on the same games. Prints each epoch's figures, then, on the
