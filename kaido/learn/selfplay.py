@@ -20,7 +20,7 @@ import io
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +97,25 @@ class GameData:
     @property
     def decisions(self) -> int:
         return len(self.movers)
+
+    def sample(self, count: int, seed: int) -> GameData:
+        """At most `count` of the game's decisions, drawn by `seed` (in the game's order):
+        the decisions of one game share its result, so a value head learns more from a
+        few positions of many games than from every position of a few."""
+        if count <= 0 or count >= self.decisions:
+            return self
+        rng = np.random.default_rng([seed, self.index])
+        rows = np.sort(rng.choice(self.decisions, count, replace=False))
+        starts, ends = self.offsets[rows], self.offsets[rows + 1]
+        moves = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)])
+        return replace(
+            self,
+            features=self.features[rows],
+            movers=self.movers[rows],
+            offsets=np.concatenate([[0], np.cumsum(ends - starts)]).astype(np.int32),
+            legal=self.legal[moves],
+            targets=self.targets[moves],
+        )
 
     def to_bytes(self) -> bytes:
         buffer = io.BytesIO()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ import optax
 
 from kaido.games import get_game, register_specs
 from kaido.learn.model import Features, Network
-from kaido.learn.selfplay import Dataset, SelfPlayStore
+from kaido.learn.selfplay import Dataset, GameData, SelfPlayStore
 
 Params = dict[str, jax.Array]
 
@@ -43,6 +43,8 @@ class TrainSettings:
     value_weight: float = 1.0
     holdout: int = 10
     """One game in `holdout` is held out (none with fewer games than this)."""
+    positions: int = 0
+    """At most this many decisions of each game, drawn at random (0: all of them)."""
     seed: int = 0
 
 
@@ -66,6 +68,19 @@ def dense(dataset: Dataset, rows: np.ndarray, actions: int) -> tuple[np.ndarray,
     target = np.zeros((len(rows), actions), dtype=np.float32)
     target[row_of, dataset.legal[flat]] = dataset.targets[flat]
     return mask, target
+
+
+def _moments(features: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The mean and standard deviation of each input over `rows`, summed in float64 a
+    chunk at a time (features may be kept as float16)."""
+    total = np.zeros(features.shape[1])
+    squares = np.zeros(features.shape[1])
+    for chunk in np.array_split(rows, max(1, len(rows) // 65536)):
+        values = features[chunk].astype(np.float64)
+        total += values.sum(axis=0)
+        squares += np.square(values).sum(axis=0)
+    mean = total / max(len(rows), 1)
+    return mean, np.sqrt(np.maximum(squares / max(len(rows), 1) - np.square(mean), 0.0))
 
 
 def _forward(params: Params, x: jax.Array, hidden: int) -> tuple[jax.Array, jax.Array]:
@@ -109,9 +124,15 @@ def train(
     )
     train_rows, test_rows = np.flatnonzero(~held), np.flatnonzero(held)
     features = dataset.features
-    mean = features[train_rows].mean(axis=0)
-    scale = 1.0 / np.maximum(features[train_rows].std(axis=0), 0.1)
-    normalised = ((features - mean) * scale).astype(np.float32)
+    mean, spread = _moments(features, train_rows)
+    scale = (1.0 / np.maximum(spread, 0.1)).astype(np.float32)
+    mean = mean.astype(np.float32)
+
+    def normalised(rows: np.ndarray) -> np.ndarray:
+        """Rows of the inputs standardised, a batch at a time (the features of many games
+        fill gigabytes; a standardised copy of them all would double that)."""
+        result: np.ndarray = (features[rows].astype(np.float32) - mean) * scale
+        return result
 
     network = Network.initial(header, settings.hidden, settings.seed)
     params: Params = {k: jnp.asarray(v) for k, v in network.arrays.items() if "input" not in k}
@@ -137,7 +158,7 @@ def train(
         for chunk in np.array_split(rows, max(1, len(rows) // 4096)):
             if len(chunk):
                 mask, target = dense(dataset, chunk, actions)
-                got = measure(p, normalised[chunk], mask, target, dataset.shares[chunk])
+                got = measure(p, normalised(chunk), mask, target, dataset.shares[chunk])
                 sums += np.array([float(v) for v in got]) * len(chunk)
                 count += len(chunk)
         policy, value, agree = sums / max(count, 1)
@@ -154,7 +175,7 @@ def train(
             rows = np.sort(order[first : first + batch])
             mask, target = dense(dataset, rows, actions)
             params, state, value = step(
-                params, state, normalised[rows], mask, target, dataset.shares[rows]
+                params, state, normalised(rows), mask, target, dataset.shares[rows]
             )
             losses.append(float(value))
         row = {"epoch": epoch + 1, "train_loss": float(np.mean(losses))}
@@ -170,7 +191,14 @@ def train(
         if on_epoch is not None:
             on_epoch(epoch + 1, row)
 
-    arrays = {k: np.asarray(v, dtype=np.float32) for k, v in best.items()}
+    arrays = {k: np.array(v, dtype=np.float32) for k, v in best.items()}
+    # An action never legal in the data got no gradient: its weights are still the random
+    # start, meaningless, and zeros keep the file small (a game's table may hold thousands
+    # of actions that only some options make legal).
+    unseen = np.ones(actions, dtype=bool)
+    unseen[dataset.legal] = False
+    arrays["policy.w"][:, unseen] = 0.0
+    arrays["policy.b"][unseen] = 0.0
     arrays |= {"input.mean": mean.astype(np.float32), "input.scale": scale.astype(np.float32)}
     report: dict[str, Any] = {
         "games": len(np.unique(dataset.games)),
@@ -189,6 +217,14 @@ def train(
     return trained, report
 
 
+def load_game(data: GameData, settings: TrainSettings) -> GameData:
+    """`data` as training keeps it: `settings.positions` of its decisions at most, the
+    features as float16, half the memory (the encodings are one-hots, counts and fractions
+    of a few hundred at most, which float16 holds to three digits)."""
+    kept = data.sample(settings.positions, settings.seed)
+    return replace(kept, features=kept.features.astype(np.float16))
+
+
 def train_folders(
     folders: Sequence[str],
     out: str,
@@ -203,7 +239,7 @@ def train_folders(
     stores = [SelfPlayStore(Path(folder)) for folder in folders]
     plan = stores[0].plan()
     game = get_game(plan.game)
-    parts = [data for store in stores for data in store.games()]
+    parts = [load_game(data, settings) for store in stores for data in store.games()]
     header = Features(game, plan.options).header(game, plan.options)
     sources = [Path(folder).name for folder in folders]
     network, report = train(Dataset.join(parts, sources), header, settings)

@@ -52,6 +52,11 @@ def test_self_play_then_training_gives_a_bot_that_beats_random(
     assert a.header["trained"]["note"] == "test" and a.header["game"] == "tiny"
     epochs = report["epochs"]
     assert epochs[-1]["train_loss"] < epochs[0]["train_loss"]
+    legal = {int(i) for data in SelfPlayStore(folder).games() for i in data.legal}
+    never = [i for i in range(len(TINY.action_table(OPTIONS))) if i not in legal]
+    assert never  # actions never legal in the data keep no weights (a smaller file)
+    assert not a.arrays["policy.w"][:, never].any() and not a.arrays["policy.b"][never].any()
+    assert a.arrays["policy.w"][:, sorted(legal)].all()
 
     policy_rate, policy_low = gauntlet(tmp_path / "t.sqlite3", f"policy:model={first}")
     search = f"mcts:iterations=20:worlds=1:model={first}"

@@ -132,3 +132,27 @@ def test_a_run_killed_with_sigkill_resumes_to_exactly_the_planned_games(
         fresh, saved = play_selfplay(plan.job(index)), GameData.read(store.path(index))
         assert np.array_equal(fresh.targets, saved.targets)
         assert np.array_equal(fresh.features, saved.features)
+
+
+def _decisions(data: GameData) -> list[tuple[bytes, int, list[int], list[float]]]:
+    return [
+        (
+            data.features[d].tobytes(),
+            int(data.movers[d]),
+            data.legal[data.offsets[d] : data.offsets[d + 1]].tolist(),
+            data.targets[data.offsets[d] : data.offsets[d + 1]].tolist(),
+        )
+        for d in range(data.decisions)
+    ]
+
+
+def test_a_sample_of_a_game_keeps_whole_decisions_in_order(tiny_registered: None) -> None:
+    data = play_selfplay(SelfPlayPlan("tiny", OPTIONS, ("random", "random"), 1).job(0))
+    assert data.decisions > 4
+    sample = data.sample(4, seed=9)
+    assert sample.decisions == 4 and len(sample.offsets) == 5
+    assert _decisions(data.sample(4, seed=9)) == _decisions(sample)  # by seed
+    assert data.sample(0, seed=9) is data and data.sample(data.decisions, seed=9) is data
+    whole, at = _decisions(data), 0
+    for decision in _decisions(sample):  # each a decision of the game, in the game's order
+        at = whole.index(decision, at) + 1
