@@ -27,32 +27,13 @@ on evidence: the search never knows less than the heuristic it is built on.
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, NamedTuple
 
 from kaido.agents.base import Agent
+from kaido.agents.tree import Budget, Node, Search, decide
 from kaido.core.actions import Action
 from kaido.core.game import Game
-from kaido.core.rng import Rng
-
-
-class _Node:
-    __slots__ = ("available", "children", "favoured", "legal", "totals", "visits")
-
-    def __init__(self, players: int) -> None:
-        self.children: dict[int, _Node] = {}
-        self.legal: Sequence[Action] | None = None
-        self.visits = 0
-        self.available = 0
-        self.totals = [0.0] * players
-        self.favoured = -1
-        """The index of the guide's move here (at the root), or -1."""
-
-
-YOUNG = 3
-"""Root visits per legal move below which the tree is too young to overrule the guide."""
 
 
 class _Tree(NamedTuple):
@@ -60,22 +41,8 @@ class _Tree(NamedTuple):
     `others=policy` come from `policy_seed`, so a kept subtree meets the same replies."""
 
     world: Any
-    root: _Node
+    root: Node
     policy_seed: int
-
-
-class _Budget:
-    """A number of iterations, or seconds of wall time, whichever the agent was given."""
-
-    def __init__(self, iterations: int | None, seconds: float | None) -> None:
-        self.iterations = iterations
-        self.deadline = time.perf_counter() + seconds if seconds is not None else None
-        self.done = 0
-
-    def more(self) -> bool:
-        if self.iterations is not None and self.done >= self.iterations:
-            return False
-        return self.deadline is None or self.done == 0 or time.perf_counter() < self.deadline
 
 
 class _SearchAgent(Agent):
@@ -155,118 +122,25 @@ class _SearchAgent(Agent):
     def _search(
         self,
         game: Game[Any],
-        root: _Node,
+        root: Node,
         deal: Callable[[], Any],
-        budget: _Budget,
+        budget: Budget,
         policy_seed: int,
     ) -> None:
         """Iterate on worlds from `deal()` until the budget is spent; `policy_seed` seeds
         the others' replies under `others=policy`."""
-        players = len(root.totals)
-        stop = self.stop
-        while budget.more() and not stop.is_set():
-            self._iterate(game, root, deal(), players, Rng(policy_seed))
-            budget.done += 1
-
-    def _iterate(
-        self, game: Game[Any], root: _Node, world: Any, players: int, policy_rng: Rng
-    ) -> None:
-        """Select and expand in the tree, play out, back up the value vector."""
-        node, path, rng = root, [root], self.rng
-        modelled = self.others == "policy"
-        while not game.is_over(world):
-            if modelled and game.to_move(world) != self._me:
-                # The others follow the game's play-out policy: no branching on their
-                # choices, so the tree goes deeper into our own. Its generator restarts
-                # each iteration, so one path always meets the same replies.
-                reply = game.rollout_action(world, game.legal_actions(world), policy_rng)
-                game.apply(world, reply, trusted=True)
-                continue
-            legal = node.legal
-            if legal is None:
-                legal = game.search_actions(world, game.legal_actions(world))
-                if self.fixed_worlds:
-                    node.legal = legal
-            children = node.children
-            selectable = False
-            for action in legal:
-                child = children.get(action.index)
-                if child is not None:
-                    child.available += 1
-                    selectable = True
-            untried = [a for a in legal if a.index not in children]
-            if untried and (not selectable or self._may_expand(node)):
-                # The guide's move first; with widening, children come in the game's order
-                # (its best guess first).
-                action = next((a for a in untried if a.index == node.favoured), untried[0])
-                if action.index != node.favoured and self.widen <= 0:
-                    action = untried[rng.below(len(untried))]
-                node = children[action.index] = _Node(players)
-                node.available = 1
-                game.apply(world, action, trusted=True)
-                path.append(node)
-                break
-            action, node = self._select(node, legal, game.to_move(world))
-            game.apply(world, action, trusted=True)
-            path.append(node)
-        values = self._play_out(game, world)
-        for visited in path:
-            visited.visits += 1
-            totals = visited.totals
-            for p in range(players):
-                totals[p] += values[p]
-
-    def _may_expand(self, node: _Node) -> bool:
-        """Progressive widening: at most ceil(widen * sqrt(visits + 1)) children."""
-        if self.widen <= 0:
-            return True
-        return len(node.children) < math.ceil(self.widen * math.sqrt(node.visits + 1))
-
-    def _select(self, node: _Node, legal: Sequence[Action], mover: int) -> tuple[Action, _Node]:
-        """UCB1 over the legal children, each against how often it was available, with a
-        fading bias towards the guide's move."""
-        best: tuple[Action, _Node] | None = None
-        best_score, c, children = -math.inf, self.c, node.children
-        for action in legal:
-            child = children.get(action.index)
-            if child is None or not child.visits:
-                continue
-            score = child.totals[mover] / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if action.index == node.favoured:
-                score += self.bias / (child.visits + 1)
-            if score > best_score:
-                best_score, best = score, (action, child)
-        assert best is not None
-        return best
-
-    def _play_out(self, game: Game[Any], world: Any) -> list[float]:
-        rng = self.rng
-        policy = game.rollout_action
-        for _ in range(self.rollout):
-            if game.is_over(world):
-                break
-            game.apply(world, policy(world, game.legal_actions(world), rng), trusted=True)
-        # The game's own values at the end too (its result by default), so that a game
-        # valuing positions as shares of a win values finished games on the same scale.
-        return game.evaluate_all(world)
-
-
-def _decide(
-    roots: Sequence[_Node], legal: Sequence[Action], favoured: int, rng_pick: int
-) -> Action:
-    """The most visited move over the roots; the guide's (`favoured`) while the roots are
-    too young to tell, or unless another move was visited more."""
-    visits = [
-        sum(r.children[a.index].visits for r in roots if a.index in r.children) for a in legal
-    ]
-    best = max(visits)
-    for action, seen in zip(legal, visits, strict=True):
-        if action.index == favoured and (seen == best or sum(visits) < YOUNG * len(legal)):
-            return action
-    ties = [a for a, v in zip(legal, visits, strict=True) if v == best]
-    return ties[rng_pick % len(ties)]
+        search = Search(
+            self.rng,
+            c=self.c,
+            rollout=self.rollout,
+            widen=self.widen,
+            bias=self.bias,
+            modelled=self.others == "policy",
+            fixed_worlds=self.fixed_worlds,
+            me=self._me,
+            stop=self.stop,
+        )
+        search.run(game, root, deal, budget, policy_seed)
 
 
 class MCTSAgent(_SearchAgent):
@@ -302,13 +176,13 @@ class MCTSAgent(_SearchAgent):
             for i in range(self.worlds):
                 if i == len(trees):
                     world = game.determinize(state, me, self.rng)
-                    trees.append(_Tree(world, _Node(players), self.rng.next64()))
+                    trees.append(_Tree(world, Node(players), self.rng.next64()))
                 tree = trees[i]
                 tree.root.favoured = favoured
-                budget = _Budget(iterations, seconds)
+                budget = Budget(iterations, seconds)
                 self._search(game, tree.root, tree.world.copy, budget, tree.policy_seed)
             roots = [tree.root for tree in trees]
-            action = _decide(roots, legal, favoured, self.rng.below(1 << 30))
+            action = decide(roots, legal, favoured, self.rng.below(1 << 30))
         self._keep(game, trees, action)
         return action
 
@@ -349,12 +223,12 @@ class ISMCTSAgent(_SearchAgent):
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
-        root = _Node(players)
+        root = Node(players)
         root.favoured = favoured
 
         def deal() -> Any:
             return game.determinize(state, me, self.rng)
 
-        budget = _Budget(self.iterations, self.seconds)
+        budget = Budget(self.iterations, self.seconds)
         self._search(game, root, deal, budget, self.rng.next64())
-        return _decide([root], legal, favoured, self.rng.below(1 << 30))
+        return decide([root], legal, favoured, self.rng.below(1 << 30))

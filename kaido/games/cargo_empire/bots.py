@@ -1,6 +1,6 @@
-"""Cargo Empire's heuristic agent and the search's evaluation.
+"""Cargo Empire's heuristic player (`agents.py`) and the search's evaluation.
 
-The agent looks one decision ahead in a world dealt from what it may know (`determinize`):
+The heuristic looks one decision ahead in a world dealt from what it may know (`determinize`):
 it applies each legal action, finishes the rest of its own turn with cheap defaults
 (fewest cards, the first row, the first marker), and keeps the action whose result
 `projection` values most: the VP it would score now (goals included, so it pursues its
@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from kaido.agents.base import Agent
 from kaido.agents.fitted import softmax
 from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.result import places, win_shares
+from kaido.core.rng import Rng
 from kaido.games.cargo_empire.board import TrackTile
 from kaido.games.cargo_empire.engine import present, to_move
 from kaido.games.cargo_empire.scoring import (
@@ -172,35 +172,26 @@ def finish_turn(game: Game[Any], st: CEState, p: int) -> None:
         game.apply(st, _default(list(game.legal_actions(st))), trusted=True)
 
 
-class HeuristicAgent(Agent):
-    """One-decision look-ahead with `projection`; never passes up a transport (the rules
-    force one) and prefers transports that score goals, cities and upgrades."""
-
-    kind = "heuristic"
-
-    def __init__(self, seed: int = 0, ahead: bool = True) -> None:
-        super().__init__(seed)
-        self.ahead = ahead
-        """Whether the projection counts the bonus spaces ahead (off: the heuristic before
-        they counted, kept to measure against: bench/README.md)."""
-
-    def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = list(game.legal_actions(state))
-        if len(legal) == 1:
-            return legal[0]
-        p = game.to_move(state)
-        world = game.determinize(state, p, self.rng)
-        # The vassal's post (CE-2P-7) is there to get in the rival's way: weigh it by
-        # what it does to the rival as much as by what it does for `p`.
-        rival = state.stack[-1][0] == F_VASSAL
-        best, best_value = legal[0], -math.inf
-        for action in legal:
-            after = world.copy()
-            game.apply(after, action, trusted=True)
-            finish_turn(game, after, p)
-            value = projection(after, p, self.ahead) + self.rng.random() * 1e-3
-            if rival:
-                value -= max(projection(after, q, self.ahead) for q in range(after.n) if q != p)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+def heuristic_move(game: Game[Any], state: CEState, rng: Rng, ahead: bool) -> Action:
+    """The heuristic's move: a one-decision look-ahead with `projection` (counting the
+    bonus spaces ahead when `ahead`); it never passes up a transport (the rules force one)
+    and prefers transports that score goals, cities and upgrades."""
+    legal = list(game.legal_actions(state))
+    if len(legal) == 1:
+        return legal[0]
+    p = game.to_move(state)
+    world = game.determinize(state, p, rng)
+    # The vassal's post (CE-2P-7) is there to get in the rival's way: weigh it by
+    # what it does to the rival as much as by what it does for `p`.
+    rival = state.stack[-1][0] == F_VASSAL
+    best, best_value = legal[0], -math.inf
+    for action in legal:
+        after = world.copy()
+        game.apply(after, action, trusted=True)
+        finish_turn(game, after, p)
+        value = projection(after, p, ahead) + rng.random() * 1e-3
+        if rival:
+            value -= max(projection(after, q, ahead) for q in range(after.n) if q != p)
+        if value > best_value:
+            best, best_value = action, value
+    return best

@@ -142,7 +142,7 @@ class CargoEmpire(Game[CEState]):
             "置き、相手の邪魔をする（CE-2P-2～12）",
         ),
     )
-    agent_kinds = {"heuristic": "kaido.games.cargo_empire.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.cargo_empire.agents:HeuristicAgent"}
     # bench/README.md: valued at once (no play-outs), the search does 5-6 times more iterations
     bot_levels = {"strong": "mcts:time=1:rollout=0"}
 
@@ -165,7 +165,8 @@ class CargoEmpire(Game[CEState]):
 
     def setup(self, options: Options, seed: int) -> CEState:
         rng = Rng(seed)
-        st = CEState(options, rng, components_named(str(options["map"])))
+        st = CEState()
+        st.new_game(options, rng, components_named(str(options["map"])))
         comp, n = st.comp, st.n
         st.colours = all_colours(options)
         clans = bool(options["clans"])

@@ -114,7 +114,10 @@ class CEState:
         "vtp",
     )
 
-    def __init__(self, options: Options, rng: Rng, comp: Components) -> None:
+    def new_game(self, options: Options, rng: Rng, comp: Components) -> None:
+        """Set up a new game on a state just made (`CEState()`): a state has no `__init__`, so
+        that `copy` makes one without setting up a game (compiled, a class runs its
+        `__init__` on every new object)."""
         self.options = options
         self.rng = rng
         self.comp = comp
@@ -176,7 +179,7 @@ class CEState:
         self.bot_slot = -1  # the display slot under the bot destination marker (CE-BOT-6)
 
     def copy(self) -> CEState:
-        o = CEState.__new__(CEState)
+        o = CEState()
         o.options = self.options
         o.rng = self.rng.copy()
         o.comp = self.comp

@@ -29,7 +29,7 @@ class CatanGame(Game[CatanState]):
     player_counts = (3, 4)
     rules_version = "1"
     rules_prefix = "CT"
-    agent_kinds = {"heuristic": "kaido.games.catan.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.catan.agents:HeuristicAgent"}
     bot_levels = {"strong": "mcts:time=1:widen=1:rollout=10"}  # bench/README.md
     option_specs = (
         OptionSpec(

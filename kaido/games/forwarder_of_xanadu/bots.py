@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.rng import Rng
@@ -353,13 +352,9 @@ def rollout_action(game: Game[Any], s: FXState, legal: Sequence[Action], rng: Rn
     return choose(s, legal)
 
 
-class HeuristicAgent(Agent):
-    """Moves cubes toward the districts of the requests it can pay soonest."""
-
-    kind = "heuristic"
-
-    def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = list(game.legal_actions(state))
-        if state.phase == COMPANY:  # a company drawn at random, so no seat favours one
-            return legal[self.rng.below(len(legal))]
-        return choose(state, legal)
+def heuristic_move(s: FXState, legal: Sequence[Action], rng: Rng) -> Action:
+    """The heuristic's move: cubes toward the districts of the requests it can pay
+    soonest; a company drawn at random, so no seat favours one."""
+    if s.phase == COMPANY:
+        return legal[rng.below(len(legal))]
+    return choose(s, legal)

@@ -119,7 +119,8 @@ def setup(options: Options, seed: int) -> FXState:
     districts = list(range(AREAS - 1))
     rng.shuffle(districts)  # FX-SETUP-1: the port fixed, the rest at random
     board = tuple(-1 if a == PORT else districts.pop() for a in range(AREAS))
-    s = FXState(options, rng, board)
+    s = FXState()
+    s.new_game(options, rng, board)
     start = int(options["start_player"])
     s.start = rng.below(n) if start < 0 else start  # FX-SETUP-3
     s.spaces = [[] for _ in card_types(s)]  # FX-SETUP-2

@@ -35,7 +35,7 @@ class ForwarderOfXanadu(Game[FXState]):
                    labels=(("drawn at random", "無作為"),
                            *((f"seat {n}", f"{n}番席") for n in range(1, 6)))),
     )  # fmt: skip
-    agent_kinds = {"heuristic": "kaido.games.forwarder_of_xanadu.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.forwarder_of_xanadu.agents:HeuristicAgent"}
     # bench/README.md: the fitted evaluation's values differ by hundredths, so the search
     # explores less (c=0.2); one deeper tree beat four shallow ones at its small budget
     bot_levels = {"strong": "mcts:time=1:rollout=0:c=0.2:worlds=1"}

@@ -68,7 +68,10 @@ class FXState:
         "workers",
     )
 
-    def __init__(self, options: Options, rng: Rng, board: tuple[int, ...]) -> None:
+    def new_game(self, options: Options, rng: Rng, board: tuple[int, ...]) -> None:
+        """Set up a new game on a state just made (`FXState()`): a state has no `__init__`, so
+        that `copy` makes one without setting up a game (compiled, a class runs its
+        `__init__` on every new object)."""
         n = int(options["players"])
         self.options = options
         self.rng = rng
@@ -116,7 +119,7 @@ class FXState:
         self.refill_amount = 0
 
     def copy(self) -> FXState:
-        o = FXState.__new__(FXState)
+        o = FXState()
         o.options = self.options
         o.rng = self.rng.copy()
         o.n = self.n

@@ -359,10 +359,13 @@ def x2_doable(st: RRState, b: list[int], count: int) -> bool:
     return count <= st.x2_stock and count <= MAX_DOUBLERS - b[X2]
 
 
+UNREPEATABLE = frozenset((TEMP_SPACE, HIRE_SPACE, *ORDER_SPACES))
+
+
 def repeatable(st: RRState, space_index: int) -> bool:
     """Spaces a repeat may target (RR-FAQ-4, R-15): not temp workers, turn order, hire, or
     another repeat (a repeat of a repeat would never end)."""
-    if space_index in (TEMP_SPACE, HIRE_SPACE, *ORDER_SPACES):
+    if space_index in UNREPEATABLE:
         return False
     space = SPACES[space_index]
     return all(op != OP_REPEAT for op, _ in space_effect(st, space))

@@ -101,7 +101,7 @@ class RussianRailroads(Game[RRState]):
             for c in CONFLICTS
         ),
     )
-    agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.russian_railroads.agents:HeuristicAgent"}
     # bench/README.md: here the plain search beats the heuristic-guided one (50 and 200 ms)
     bot_levels = {"strong": "mcts:time=1:worlds=1:rollout=0:c=0.25:guide=false"}
 
@@ -109,7 +109,8 @@ class RussianRailroads(Game[RRState]):
 
     def setup(self, options: Options, seed: int) -> RRState:
         rng = Rng(seed)
-        st = RRState(options, rng)
+        st = RRState()
+        st.new_game(options, rng)
         n = st.n
         st.rounds = ROUNDS[n]
         for _ in range(n):

@@ -98,7 +98,10 @@ class RRState:
         "x2_stock",
     )
 
-    def __init__(self, options: Options, rng: Rng) -> None:
+    def new_game(self, options: Options, rng: Rng) -> None:
+        """Set up a new game on a state just made (`RRState()`): a state has no `__init__`, so
+        that `copy` makes one without setting up a game (compiled, a class runs its
+        `__init__` on every new object)."""
         self.options = options
         self.variant: Variant = variant(options)  # the data read with the options' choices
         self.rng = rng
@@ -138,7 +141,7 @@ class RRState:
         it and dropped at every change. Code that edits a state by hand sets it to None."""
 
     def copy(self) -> RRState:
-        other = RRState.__new__(RRState)
+        other = RRState()
         other.options = self.options
         other.variant = self.variant
         other.rng = self.rng.copy()

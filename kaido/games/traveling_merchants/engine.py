@@ -65,7 +65,8 @@ def setup(options: Options, seed: int) -> TMState:
     start = rng.below(n) if start < 0 else start % n  # TM-SETUP-11, R-18
     shuffle = rng if options["random_cities"] else None
     board = make_board(DATA, str(options["map"]), bool(options["road"]), shuffle)  # TM-SETUP-2
-    s = TMState(options, rng, board)
+    s = TMState()
+    s.new_game(options, rng, board)
     s.start = start
     s.last_seat = (start - 1) % n
     capacity = DATA.beginner_capacity if options["beginner_wagons"] else DATA.normal_capacity

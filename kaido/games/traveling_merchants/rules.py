@@ -47,7 +47,7 @@ class TravelingMerchants(Game[TMState]):
                    labels=(("drawn at random", "無作為"),
                            *((f"seat {n}", f"{n}番席") for n in range(1, 5)))),
     )  # fmt: skip
-    agent_kinds = {"heuristic": "kaido.games.traveling_merchants.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.traveling_merchants.agents:HeuristicAgent"}
     # bench/README.md: valued at once (no play-outs) the search does 18 times more iterations;
     # its values differ by hundredths, so it explores less (c=0.15)
     bot_levels = {"strong": "mcts:time=1:rollout=0:c=0.15"}

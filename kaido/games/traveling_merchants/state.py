@@ -56,7 +56,10 @@ class TMState:
         "zone",
     )
 
-    def __init__(self, options: Options, rng: Rng, board: Board) -> None:
+    def new_game(self, options: Options, rng: Rng, board: Board) -> None:
+        """Set up a new game on a state just made (`TMState()`): a state has no `__init__`, so
+        that `copy` makes one without setting up a game (compiled, a class runs its
+        `__init__` on every new object)."""
         n = int(options["players"])
         self.options = options
         self.rng = rng
@@ -93,7 +96,7 @@ class TMState:
         self.titles: list[int] = []  # shown titles as card * 2 + side (TM-VAR-1)
 
     def copy(self) -> TMState:
-        other = TMState.__new__(TMState)
+        other = TMState()
         other.options = self.options
         other.rng = self.rng.copy()
         other.board = self.board

@@ -7,7 +7,7 @@ from __future__ import annotations
 from kaido.core.match import Match
 from kaido.games.catan import GAME
 from kaido.games.catan import actions as A
-from kaido.games.catan.bots import HeuristicAgent
+from kaido.games.catan.agents import HeuristicAgent
 from kaido.games.catan.state import MAIN
 
 

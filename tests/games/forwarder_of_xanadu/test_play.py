@@ -7,7 +7,8 @@ import pytest
 from kaido.agents import RandomAgent
 from kaido.core.match import Match
 from kaido.games.forwarder_of_xanadu import GAME
-from kaido.games.forwarder_of_xanadu.bots import HeuristicAgent, choose
+from kaido.games.forwarder_of_xanadu.agents import HeuristicAgent
+from kaido.games.forwarder_of_xanadu.bots import choose
 from kaido.games.forwarder_of_xanadu.engine import PORT
 from kaido.games.forwarder_of_xanadu.state import GROW, OVER
 from tests.games.forwarder_of_xanadu.helpers import (
