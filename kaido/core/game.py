@@ -21,7 +21,9 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import ActionFormatError, IllegalAction
@@ -31,8 +33,8 @@ from kaido.core.result import Result
 from kaido.core.rng import Rng
 
 Lang = str  # "en" or "ja"
-LANGS: tuple[Lang, ...] = ("en", "ja")
-NO_EVENTS: tuple[Event, ...] = ()
+LANGS: Final[tuple[Lang, ...]] = ("en", "ja")
+NO_EVENTS: Final[tuple[Event, ...]] = ()
 
 
 class GameState(Protocol):
@@ -46,6 +48,7 @@ class GameState(Protocol):
 S = TypeVar("S", bound=GameState)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games and tests' games are Python
 class Game(ABC, Generic[S]):
     """The rules of one game. Subclasses fill in the abstract methods."""
 
