@@ -10,7 +10,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action
 from kaido.core.game import Game
@@ -30,7 +30,7 @@ class Node:
         """The index of the guide's move here (at the root), or -1."""
 
 
-YOUNG = 3
+YOUNG: Final = 3
 """Root visits per legal move below which the tree is too young to overrule the guide."""
 
 

@@ -11,7 +11,7 @@ spaces just ahead of its markers (so it picks rows and moves markers towards the
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from kaido.agents.fitted import softmax
 from kaido.core.actions import Action
@@ -31,12 +31,12 @@ from kaido.games.cargo_empire.scoring import (
 from kaido.games.cargo_empire.state import F_PLAN, F_VASSAL, PHASE_OVER, CEState
 from kaido.games.cargo_empire.track import SEG, VP_SEG, layout, position
 
-FINISH_LIMIT = 12  # decisions a look-ahead may take to end the turn
-MOBILITY = 2.0  # VP a city to start transports from is worth at the start of the game
-HAND = 6  # cards beyond these rarely get played: worth nothing more
-AHEAD = 4  # spaces ahead of a marker whose bonuses count
-AHEAD_DECAY = 0.6  # each further space is less sure to be reached
-BONUS_WORTH = (0.0, 0.45, 0.45, 0.45, 3.0, 2.0, 0.45, 3.0)
+FINISH_LIMIT: Final = 12  # decisions a look-ahead may take to end the turn
+MOBILITY: Final = 2.0  # VP a city to start transports from is worth at the start of the game
+HAND: Final = 6  # cards beyond these rarely get played: worth nothing more
+AHEAD: Final = 4  # spaces ahead of a marker whose bonuses count
+AHEAD_DECAY: Final = 0.6  # each further space is less sure to be reached
+BONUS_WORTH: Final = (0.0, 0.45, 0.45, 0.45, 3.0, 2.0, 0.45, 3.0)
 """What a bonus one space ahead adds to the projection, by code (board.NONE, B_CAR, B_LOCO,
 B_SHIP, B_CITY, B_GOAL, B_ANY, B_CITY_GOAL): half a card, a city card or a goal card's
 worth. Without it the look-ahead chose rows blind: measured in bench/README.md."""
@@ -59,7 +59,7 @@ def projection(st: CEState, p: int, ahead: bool = True) -> float:
     return score + 1.5 * level2 + 0.8 * on_tiles
 
 
-TEMPERATURE = (29.5, 13.5, 7.0)
+TEMPERATURE: Final = (29.5, 13.5, 7.0)
 """VP, rounds 1-3: the temperatures at which `projection` best predicted the winners of
 1,500 heuristic games at 4 players (seeds 100000-101499, every other decision; the
 log-likelihood's maximum on a grid of 0.5 to 30 in steps of 0.5). Early on the projection

@@ -8,7 +8,7 @@ a moving marker, final scoring) run in `settle` until a player has to decide.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.events import Event
 from kaido.games.cargo_empire.board import (
@@ -70,9 +70,9 @@ from kaido.games.cargo_empire.track import LOST, NEED_ROW, bonus_at, next_space,
 Key = tuple[Any, ...]
 Events = list[Event] | None
 
-AUTOMATIC_RUN: dict[int, Callable[[CEState, list[int], Events], None]] = {}
+AUTOMATIC_RUN: Final[dict[int, Callable[[CEState, list[int], Events], None]]] = {}
 """Automatic frames run by another module (the bot's, registered by `solo`)."""
-BOT_HOOKS: dict[str, Callable[..., None]] = {}
+BOT_HOOKS: Final[dict[str, Callable[..., None]]] = {}
 """The bot's bonuses and rows (`solo.bonus`, `solo.row`)."""
 
 
@@ -636,7 +636,7 @@ def _tino_harbour(st: CEState, p: int, key: Key, events: Events) -> None:
     st.tino_harbour = key[1]
 
 
-HANDLERS = {
+HANDLERS: Final = {
     "keep_goal": _keep_goal,
     "take_card": _take_card,
     "city_or_goal": _city_or_goal,

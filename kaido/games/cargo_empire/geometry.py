@@ -12,13 +12,13 @@ Indices are the engine's, so an action `["plan", o, d, space, colour]` is drawn 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.options import Options
 from kaido.games.cargo_empire.board import CITY_COLOURS, Components, components_named
 
-WIDTH = 1000.0
-MARGIN = 40.0
+WIDTH: Final = 1000.0
+MARGIN: Final = 40.0
 
 
 def project(comp: Components) -> list[tuple[float, float]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction, OptionError
@@ -365,7 +365,7 @@ def bot_colours(options: Options, seats: tuple[int, ...]) -> tuple[int, int]:
     return free[0], free[1]
 
 
-JA_COLOURS = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))
+JA_COLOURS: Final = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))
 """The colours' Japanese names, accepted in the option like the English ones."""
 
 
@@ -384,4 +384,4 @@ def seat_colours(options: Options) -> tuple[int, ...]:
     return tuple(PLAYER_COLOURS.index(c) for c in names[:n])
 
 
-GAME = CargoEmpire()
+GAME: Final = CargoEmpire()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from kaido.core.actions import Action
 from kaido.core.rng import Rng
@@ -394,7 +395,7 @@ def _policy(s: CatanState) -> Heuristic:
     return Heuristic(Rng(s.turns))
 
 
-SEARCH_OFFERS = 3
+SEARCH_OFFERS: Final = 3
 """How many domestic offers a turn a search agent considers opening."""
 
 
@@ -427,7 +428,7 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     return legal
 
 
-_CANDIDATES: dict[tuple[object, ...], list[Action]] = {}
+_CANDIDATES: Final[dict[tuple[object, ...], list[Action]]] = {}
 
 
 def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:

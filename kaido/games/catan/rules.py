@@ -8,7 +8,7 @@ play-out policy; this class only connects them to the protocol of `kaido.core.ga
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
@@ -158,4 +158,4 @@ class CatanGame(Game[CatanState]):
         return text.render(state, viewer, lang)
 
 
-GAME = CatanGame()
+GAME: Final = CatanGame()

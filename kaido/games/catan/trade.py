@@ -8,7 +8,7 @@ counter-offer, and the player on turn picks a partner or rejects them all.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action
 from kaido.core.events import Event
@@ -262,7 +262,7 @@ def clear_offer(s: CatanState) -> None:
     s.phase = MAIN
 
 
-STEPS = {
+STEPS: Final = {
     "maritime": _maritime,
     "trade": _open_offer,
     "offer_give": _offer_card,

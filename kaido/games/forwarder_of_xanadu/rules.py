@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction, OptionError
@@ -17,7 +17,7 @@ from kaido.games.forwarder_of_xanadu.engine import Key
 from kaido.games.forwarder_of_xanadu.state import OVER, FXState
 
 # Steps of one's own turn that neither draw nor reveal anything.
-REVERSIBLE = frozenset(("dispatch", "place", "put", "fulfil", "daily", "move", "improve"))
+REVERSIBLE: Final = frozenset(("dispatch", "place", "put", "fulfil", "daily", "move", "improve"))
 
 
 class ForwarderOfXanadu(Game[FXState]):
@@ -112,4 +112,4 @@ class ForwarderOfXanadu(Game[FXState]):
         return text.render(state, viewer, lang)
 
 
-GAME = ForwarderOfXanadu()
+GAME: Final = ForwarderOfXanadu()

@@ -9,15 +9,32 @@ Decks' tops are their last elements.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 
-COMPANY, DRAFT, TURN, PLACE, ACT, EXCL, GROW, REFILL, PICK, OVER = range(10)
-PHASE_NAMES = ("company", "draft", "turn", "place", "act", "exclusive", "grow", "refill", "pick",
-               "over")  # fmt: skip
+COMPANY: Final = 0
+DRAFT: Final = 1
+TURN: Final = 2
+PLACE: Final = 3
+ACT: Final = 4
+EXCL: Final = 5
+GROW: Final = 6
+REFILL: Final = 7
+PICK: Final = 8
+OVER: Final = 9
+PHASE_NAMES: Final = ("company", "draft", "turn", "place", "act", "exclusive", "grow", "refill",
+                      "pick", "over")  # fmt: skip
 # VP categories, for the end-of-game breakdown and the invariant vp == sum of categories.
-CATEGORIES = ("requests", "dailies", "mid", "areas", "final_skill", "leftovers", "skills")
-REQ_VP, DAILY_VP, MID_VP, AREA_VP, FINAL_VP, LEFT_VP, SKILL_VP = range(7)
+CATEGORIES: Final = ("requests", "dailies", "mid", "areas", "final_skill", "leftovers", "skills")
+REQ_VP: Final = 0
+DAILY_VP: Final = 1
+MID_VP: Final = 2
+AREA_VP: Final = 3
+FINAL_VP: Final = 4
+LEFT_VP: Final = 5
+SKILL_VP: Final = 6
 
 
 class FXState:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import threading
 from bisect import bisect_right
-from typing import Any, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 from kaido.core.actions import Action
 from kaido.core.game import Game, result_value
@@ -48,10 +48,10 @@ from kaido.games.russian_railroads.state import (
 )
 
 Strategy = Literal["balanced", "transsib", "industry"]
-STRATEGIES: tuple[Strategy, ...] = get_args(Strategy)
+STRATEGIES: Final[tuple[Strategy, ...]] = get_args(Strategy)
 # Weights of (TSR, StP, Kiev, industry) income per strategy: how the bot values each
 # source of round scoring when choosing, not how it is scored.
-INCOME_WEIGHTS = {
+INCOME_WEIGHTS: Final = {
     "balanced": (1.0, 1.0, 1.0, 1.0),
     "transsib": (1.35, 0.85, 0.85, 0.8),
     "industry": (0.85, 0.85, 0.85, 1.4),

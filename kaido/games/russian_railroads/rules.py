@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
@@ -48,7 +48,7 @@ from kaido.games.russian_railroads.state import (
 Key = tuple[Any, ...]
 
 
-CONFLICT_HELP = {
+CONFLICT_HELP: Final = {
     "loco_and_factory_workers": (
         "workers the loco-and-factory space costs: 2 (the guide, RR-TILE-3; default) or 3 "
         "(two sources for the printed board)",
@@ -68,7 +68,7 @@ CONFLICT_HELP = {
     ),
 }
 """Help for the options that pick a reading of conflicting data (components.CONFLICTS)."""
-CONFLICT_LABELS = {
+CONFLICT_LABELS: Final = {
     "transsib_worker_marker": (("brown (the guide)", "茶色（ガイド）"), ("black", "黒")),
 }
 """Words for the values of those options that are not numbers."""
@@ -242,4 +242,4 @@ class RussianRailroads(Game[RRState]):
 
 
 _ = (ORDER_SPACES, TSR)
-GAME = RussianRailroads()
+GAME: Final = RussianRailroads()

@@ -8,7 +8,7 @@ builds houses on the best-connected cities (its hubs). Everything it reads is pu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action
 from kaido.core.game import Game, result_value
@@ -195,7 +195,7 @@ def _step_toward(s: TMState, keys: Sequence[Key], dest: int) -> Key:
 # ---- for search agents ------------------------------------------------------------------------
 
 
-PROSPECT_DECAY = 0.8
+PROSPECT_DECAY: Final = 0.8
 """What an order still `cost` actions away is worth, as a share of its VP per action."""
 
 

@@ -5,6 +5,8 @@ Legal actions are the interned objects of `actions.py`; `answer` applies one.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.actions import Action
 from kaido.core.events import Event
 from kaido.core.options import Options
@@ -41,13 +43,13 @@ from kaido.games.traveling_merchants.state import (
 )
 
 Key = tuple[str | int, ...]
-SETUP = DATA.setup
-ORDERS: dict[int, Order] = DATA.orders
-SPECIALS = DATA.specials
-KINDS = tuple(c.kind for c in DATA.cities)
-MAKES = tuple(c.good for c in DATA.cities)
-DISTRIBUTION = tuple(c.index for c in DATA.cities if c.kind == "distribution")
-GOOD_IDS = [g["id"] for g in DATA.goods]
+SETUP: Final = DATA.setup
+ORDERS: Final[dict[int, Order]] = DATA.orders
+SPECIALS: Final = DATA.specials
+KINDS: Final = tuple(c.kind for c in DATA.cities)
+MAKES: Final = tuple(c.good for c in DATA.cities)
+DISTRIBUTION: Final = tuple(c.index for c in DATA.cities if c.kind == "distribution")
+GOOD_IDS: Final = [g["id"] for g in DATA.goods]
 
 
 def _ev(events: list[Event] | None, kind: str, **data: object) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction, OptionError
@@ -17,7 +17,7 @@ from kaido.games.traveling_merchants.board import DATA
 from kaido.games.traveling_merchants.engine import Key
 from kaido.games.traveling_merchants.state import OVER, START, TMState
 
-MAP_LABELS = {"basic": ("the basic map", "基本マップ")}
+MAP_LABELS: Final = {"basic": ("the basic map", "基本マップ")}
 
 
 class TravelingMerchants(Game[TMState]):
@@ -125,4 +125,4 @@ class TravelingMerchants(Game[TMState]):
         return text.render(state, viewer, lang)
 
 
-GAME = TravelingMerchants()
+GAME: Final = TravelingMerchants()

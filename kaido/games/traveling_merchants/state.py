@@ -7,16 +7,24 @@ Seats are 0..n-1 in turn order (clockwise, TM-TURN-1). Per-player lists are play
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 from kaido.games.traveling_merchants.board import Board
 
-START, TURN, HOUSE, OVER = range(4)
-PHASE_NAMES = ("start", "turn", "house", "over")
+START: Final = 0
+TURN: Final = 1
+HOUSE: Final = 2
+OVER: Final = 3
+PHASE_NAMES: Final = ("start", "turn", "house", "over")
 
 # End triggers (TM-END-1), as bits of `triggers`; DEAD_POSITION is Kaido's ruling K-1
 # (engine.is_dead).
-END_CARD_DRAWN, SPECIALS_GONE, HOUSES_OUT, DEAD_POSITION = 1, 2, 4, 8
+END_CARD_DRAWN: Final = 1
+SPECIALS_GONE: Final = 2
+HOUSES_OUT: Final = 4
+DEAD_POSITION: Final = 8
 
 
 class TMState:
