@@ -79,7 +79,8 @@ def _action_keys(maps: tuple[Components, ...]) -> list[Key]:
         ("vassal", o, d, i, k) for o in cities for d in cities for i in (0, 1) for k in range(4)
     ]
     longest = _pay_keys(max(max_land_cards(m) for m in maps))
-    return keys + [key for key in longest if key not in set(keys)]  # fmt: skip
+    known = set(keys)  # once: in the comprehension it was built again for every key
+    return keys + [key for key in longest if key not in known]
 
 
 class CargoEmpire(Game[CEState]):
