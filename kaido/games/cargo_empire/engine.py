@@ -28,6 +28,7 @@ from kaido.games.cargo_empire.board import (
 from kaido.games.cargo_empire.payments import (
     express_choices,
     legal_payments,
+    payable,
     two_card_payments,
 )
 from kaido.games.cargo_empire.scoring import final_scores
@@ -266,6 +267,7 @@ def plan_keys(st: CEState, p: int) -> list[Key]:
     ]
     keys: list[Key] = []
     for o in origins:
+        reach = payable(st.comp, o, cards, st.enhanced, extra)
         colours = {prod[2 * o], prod[2 * o + 1]} - {-1}
         for d in dests:
             if d == o:
@@ -282,7 +284,7 @@ def plan_keys(st: CEState, p: int) -> list[Key]:
                             wanted.append((i, k))
             if not wanted:
                 continue
-            if elleston in (o, d) or legal_payments(st.comp, o, d, cards, st.enhanced, extra):
+            if elleston in (o, d) or reach >> d & 1:
                 keys.extend(("plan", o, d, i, k) for i, k in wanted)
     return keys
 
