@@ -25,9 +25,10 @@ $(VENV)/.test-installed: $(BIN)/activate pyproject.toml
 	@touch $@
 
 # Compiled where a C compiler is there, pure Python elsewhere (KAIDO_COMPILE=1: compiled or
-# an error). The setuptools build tree is kept so that an unchanged game is not recompiled.
+# an error). The games' shared libraries stay in the build tree, so that an unchanged game
+# is not compiled again; the package's copy goes, so that no deleted module lingers.
 $(COMPILED)/.installed: $(BIN)/activate $(KAIDO_SOURCES)
-	rm -rf $(COMPILED) build/lib.* build/bdist.*
+	rm -rf $(COMPILED) build/lib.*/kaido build/bdist.*
 	$(BIN)/pip install -q --no-deps --target $(COMPILED) .
 	@touch $@
 

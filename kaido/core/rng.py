@@ -44,6 +44,7 @@ runs in native integers, else in Python's."""
 _GAMMA_I64: Final[i64] = _signed(_GAMMA)
 _MIX1_I64: Final[i64] = _signed(_MIX1)
 _MIX2_I64: Final[i64] = _signed(_MIX2)
+_I64_MAX: Final = 2**63 - 1
 _UNIT: Final = 1.0 / (1 << 53)
 
 
@@ -64,7 +65,7 @@ class Rng:
     def next64(self) -> int:
         """The next 64 random bits."""
         if NATIVE:
-            z = self._native()
+            z = int(self._native())
             return z + _SPAN if z < 0 else z
         s = (self.state + _GAMMA) & _MASK
         self.state = s - _SPAN if s >> 63 else s
@@ -86,20 +87,26 @@ class Rng:
         """A uniform integer in [0, n), without modulo bias (rejection sampling)."""
         if n <= 0:
             raise ValueError("Rng.below needs a positive bound")
-        if NATIVE:
-            # The 2**64 % n largest values are rejected; as signed values, [-rest, 0).
-            rest = ((1 << 32) % n) ** 2 % n
-            while True:
-                z = self._native()
-                if z >= 0:
-                    return z % n
-                if z < -rest:
-                    return (z % n + rest) % n
+        if NATIVE and n <= _I64_MAX:
+            return self._below_native(n)
         limit = _MASK - (_MASK + 1) % n
         while True:
             x = self.next64()
             if x <= limit:
                 return x % n
+
+    def _below_native(self, n: i64) -> i64:
+        """`below` in i64 arithmetic (only where NATIVE), taking the draws as signed: the
+        2**64 % n largest unsigned ones, rejected, are [-rest, 0); every sum stays in range."""
+        half = (_I64_MAX % n + 1) % n  # 2**63 % n
+        rest = half - (n - half) if half >= n - half else half + half  # 2**64 % n
+        while True:
+            z = self._native()
+            if z >= 0:
+                return z % n
+            if z < -rest:
+                low = z % n  # z + 2**64 is congruent to low + rest
+                return low - (n - rest) if low >= n - rest else low + rest
 
     def die(self, sides: int = 6) -> int:
         """A roll of a fair die: 1..sides."""
