@@ -28,6 +28,7 @@ from kaido.games.traveling_merchants.board import (
     GOODS,
     ROAD,
     Order,
+    Title,
     make_board,
 )
 from kaido.games.traveling_merchants.state import (
@@ -441,17 +442,18 @@ def title_measure(s: TMState, p: int, measure: str) -> int:
 
 
 def title_points(s: TMState) -> list[list[int]]:
-    """TM-VAR-2: the VP each shown title gives each player (ties share in full)."""
-    out = []
-    for code in s.titles:
-        title = DATA.titles[code // 2][code % 2]
-        counts = [title_measure(s, p, title.measure) for p in range(s.n)]
-        if title.mode == "each":
-            out.append([title.vp * c for c in counts])
-        else:
-            best = max(counts)
-            out.append([title.vp if c == best and best > 0 else 0 for c in counts])
-    return out
+    """TM-VAR-2: the VP each shown title gives each player."""
+    return [title_award(s, DATA.titles[code // 2][code % 2]) for code in s.titles]
+
+
+def title_award(s: TMState, title: Title) -> list[int]:
+    """The VP `title` gives each player: its VP per item counted (mode `each`), or its VP
+    to every player with the most (ties share in full; a count of 0 earns none)."""
+    counts = [title_measure(s, p, title.measure) for p in range(s.n)]
+    if title.mode == "each":
+        return [title.vp * c for c in counts]
+    best = max(counts)
+    return [title.vp if c == best and best > 0 else 0 for c in counts]
 
 
 def scores(s: TMState) -> list[int]:
