@@ -123,6 +123,53 @@ def catanatron_copy_us(seed: int) -> float:
     return _time_us(game.copy)
 
 
+# ---- fastcatan (a C++ engine; built by hand into the same environment, bench/README.md) -----
+
+
+def fastcatan_games(players: int, seconds: float, seed: int) -> dict[str, float]:
+    """Random games driven from Python as Kaido's are: every decision a uniformly random
+    legal action picked in Python, never opening a domestic offer (its actions from
+    TRADE_ADD_GIVE_BASE on); fastcatan plays 4 players only."""
+    import random
+
+    import fastcatan
+
+    assert players == fastcatan.NUM_PLAYERS
+    domestic = fastcatan.action.TRADE_ADD_GIVE_BASE
+    rng = random.Random(seed)
+    env = fastcatan.Env()
+    games = decisions = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed + games)
+        while not env.done:
+            legal = env.legal_actions()
+            env.step(rng.choice([a for a in legal if a < domestic] or legal))
+            decisions += 1
+        games += 1
+    return _rates(games, decisions, start, cpu)
+
+
+def fastcatan_copy_us(seed: int) -> float:
+    """A snapshot loaded into a new game: its way to copy a state."""
+    import random
+
+    import fastcatan
+
+    rng = random.Random(seed)
+    env = fastcatan.Env()
+    env.reset(seed)
+    for _ in range(500):  # a mid-game position
+        env.step(rng.choice(env.legal_actions()))
+
+    def copy() -> Any:
+        twin = fastcatan.Env()
+        twin.load_snapshot(env.snapshot())
+        return twin
+
+    return _time_us(copy)
+
+
 # ---- driver -------------------------------------------------------------------------------
 
 
@@ -134,6 +181,9 @@ def measure(engine: str, players: int, seconds: float, seed: int) -> dict[str, f
         import kaido.core.rng
 
         out["compiled"] = not kaido.core.rng.__file__.endswith(".py")
+    elif engine == "fastcatan":
+        out = fastcatan_games(players, seconds, seed)
+        out["copy_us"] = fastcatan_copy_us(seed)
     else:
         out = catanatron_games(players, seconds, seed)
         out["copy_us"] = catanatron_copy_us(seed)
@@ -188,7 +238,10 @@ def main() -> None:
     parser.add_argument(
         "--compiled", action="store_true", help="also Kaido's compiled build (build/compiled)"
     )
-    parser.add_argument("--child", choices=("kaido", "catanatron"))
+    parser.add_argument(
+        "--fastcatan", action="store_true", help="also fastcatan (4 players; bench/README.md)"
+    )
+    parser.add_argument("--child", choices=("kaido", "catanatron", "fastcatan"))
     args = parser.parse_args()
     if args.child:
         print(json.dumps(measure(args.child, args.players, args.seconds, args.seed)))
@@ -198,14 +251,17 @@ def main() -> None:
         compiled = str(HERE.parent / "build" / "compiled")
         engines["kaido compiled"] = (sys.executable, compiled, "kaido")
     engines["catanatron"] = (str(ensure_bench_venv()), None, "catanatron")
+    if args.fastcatan:
+        engines["fastcatan"] = (str(ensure_bench_venv()), None, "fastcatan")
     counts = [args.players] if args.players else [4, 3]
     print(f"commit {git_commit()}, {args.runs} side-by-side runs of {args.seconds:.0f} s each")
     keys = ("games_per_s", "decisions_per_s", "decisions_per_cpu_s", "copy_us")
     for players in counts:
-        rows: dict[str, list[dict[str, float]]] = {engine: [] for engine in engines}
+        playing = [e for e in engines if e != "fastcatan" or players == 4]
+        rows: dict[str, list[dict[str, float]]] = {engine: [] for engine in playing}
         for run in range(args.runs):
             seed = args.seed + 1000 * run
-            for engine in engines:  # alternate, so load changes hit every engine alike
+            for engine in playing:  # alternate, so load changes hit every engine alike
                 r = child(engines, engine, players, args.seconds, seed)
                 rows[engine].append(r)
                 print(
@@ -222,8 +278,8 @@ def main() -> None:
                 f"decisions/s {med['decisions_per_cpu_s']:9.0f} per CPU s  copy "
                 f"{med['copy_us']:6.2f} us"
             )
-        for engine in engines:
-            for other in engines:
+        for engine in playing:
+            for other in playing:
                 if engine.startswith("kaido") and other != engine and other != "kaido compiled":
                     print(f"  {engine} / {other}: {_ratios(rows[engine], rows[other])}")
 
