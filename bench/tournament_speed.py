@@ -21,11 +21,21 @@ from typing import Any
 
 from kaido.games import get_game
 from kaido.tournament.plan import default_players, make_plan
-from kaido.tournament.run import InProcess, LocalProcesses, RayTasks, Runner, play_missing
-from kaido.tournament.store import TournamentStore, database_url
+from kaido.tournament.run import (
+    GameJob,
+    InProcess,
+    LocalProcesses,
+    RayTasks,
+    Runner,
+    play,
+    play_missing,
+)
+from kaido.tournament.store import FinishedGame, TournamentStore, database_url
 
 
-def timed(args: argparse.Namespace, runner: Runner, folder: Path, name: str) -> dict[str, Any]:
+def timed(
+    args: argparse.Namespace, runner: Runner[GameJob, FinishedGame], folder: Path, name: str
+) -> dict[str, Any]:
     game = get_game(args.game)
     players = args.players or default_players(game, len(args.bots), "round-robin")
     plan = make_plan(game, game.make_options(players=players), args.bots, seed=args.seed)
@@ -38,12 +48,12 @@ def timed(args: argparse.Namespace, runner: Runner, folder: Path, name: str) -> 
     return {"games": played, "wall_s": round(wall, 2), "games_per_s": round(played / wall, 2)}
 
 
-def start_ray() -> tuple[RayTasks, float]:
+def start_ray() -> tuple[RayTasks[GameJob, FinishedGame], float]:
     import ray
 
     started = time.perf_counter()
     ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING)
-    runner = RayTasks("auto")  # joins the instance started here
+    runner = RayTasks(play, "auto")  # joins the instance started here
     return runner, time.perf_counter() - started
 
 
@@ -58,8 +68,8 @@ def main() -> None:
     args = parser.parse_args()
     out: dict[str, Any] = {"load_average": os.getloadavg()}
     with tempfile.TemporaryDirectory() as folder:
-        out["1 job"] = timed(args, InProcess(), Path(folder), "one")
-        out["2 jobs"] = timed(args, LocalProcesses(2), Path(folder), "two")
+        out["1 job"] = timed(args, InProcess(play), Path(folder), "one")
+        out["2 jobs"] = timed(args, LocalProcesses(play, 2), Path(folder), "two")
         out["speed-up"] = round(out["2 jobs"]["games_per_s"] / out["1 job"]["games_per_s"], 2)
         if args.ray:
             runner, startup = start_ray()

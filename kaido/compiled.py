@@ -31,6 +31,7 @@ CORE = (
     "records",
     "result",
     "rng",
+    "vectors",
 )
 
 AGENTS = ("tree",)

@@ -48,6 +48,9 @@ __all__ = [
 ]
 
 
+LEARNT = {"policy": "kaido.learn.agents:PolicyAgent"}
+"""Kinds of `kaido.learn`, imported only when a spec names them (learn builds on agents)."""
+
 REGISTERED: dict[str, str] = {}
 """Kinds added at run time (`register_agent`): kind -> 'module:Class'."""
 
@@ -55,6 +58,7 @@ REGISTERED: dict[str, str] = {}
 def agent_kinds(game: Game[Any]) -> dict[str, str]:
     """Every agent kind playable in `game`: kind -> 'module:Class'."""
     kinds = {kind: f"{cls.__module__}:{cls.__name__}" for kind, cls in GENERIC.items()}
+    kinds.update(LEARNT)
     kinds.update(_plugin_kinds())
     kinds.update(REGISTERED)
     kinds.update(game.agent_kinds)
@@ -71,7 +75,7 @@ def _plugin_kinds() -> dict[str, str]:
 
 def register_agent(kind: str, target: str) -> None:
     """Offer the agent class `target` ('module:Class') as `kind` in every game."""
-    if not NAME.fullmatch(kind) or kind in GENERIC:
+    if not NAME.fullmatch(kind) or kind in GENERIC or kind in LEARNT:
         raise KaidoError(f"a bot kind is a new lower-case name, not {kind!r}")
     load_agent_class(target)
     REGISTERED[kind] = target

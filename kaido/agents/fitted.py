@@ -23,11 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaido.core.errors import KaidoError
-
-
-class ModelError(KaidoError):
-    """A value model file that cannot be used, with what is wrong."""
+from kaido.core.errors import ModelError
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,17 +23,27 @@ agent): the heuristic's move at the root is expanded first and gets a progressiv
 played unless the search has looked at every move a few times and visited another one
 more. A small budget therefore plays the heuristic's move, a larger one overrules it only
 on evidence: the search never knows less than the heuristic it is built on.
+
+With a trained model (a shipped model's name or a file; `auto`: the model shipped for the
+game and player count, where there is one; see `kaido.learn`),
+`MCTSAgent` searches as AlphaZero does: PUCT selection with the network's policy as each
+move's prior, and the network's value of a new leaf instead of a play-out (finished games
+are valued by their shares of a win, the value head's scale). The policy replaces the
+heuristic's guide. `model=none`, the default, is the search above, unchanged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from kaido.agents.base import Agent
-from kaido.agents.tree import Budget, Node, Search, decide
+from kaido.agents.tree import Budget, Node, Search, decide, policy_favourite, root_visits
 from kaido.core.actions import Action
 from kaido.core.game import Game
+
+if TYPE_CHECKING:
+    from kaido.learn.model import Model
 
 
 class _Tree(NamedTuple):
@@ -86,7 +96,12 @@ class _SearchAgent(Agent):
         self.guided: Action | None = None
         """The guide's move at the last decision (None without one): where the search
         started, for whoever studies how often it overrules the heuristic."""
+        self.visits: dict[int, int] | None = None
+        """The root visits of each searched move (by action index) at the last decision,
+        or None if it had only one legal move: the targets of self-play data."""
         self._me = 0
+        self._model: Model | None = None
+        """The trained model the search plays with (`MCTSAgent`'s `model=`), or None."""
 
     def describe(self) -> str:
         budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
@@ -139,6 +154,7 @@ class _SearchAgent(Agent):
             fixed_worlds=self.fixed_worlds,
             me=self._me,
             stop=self.stop,
+            model=self._model,
         )
         search.run(game, root, deal, budget, policy_seed)
 
@@ -155,19 +171,38 @@ class MCTSAgent(_SearchAgent):
     kind = "mcts"
     fixed_worlds = True
 
-    def __init__(self, seed: int = 0, worlds: int = 4, **settings: Any) -> None:
+    def __init__(
+        self, seed: int = 0, worlds: int = 4, model: str = "none", **settings: Any
+    ) -> None:
         super().__init__(seed, **settings)
         if worlds < 1:
             raise ValueError("worlds must be positive")
+        if not model:
+            raise ValueError("model names a model (auto, a shipped model, a file) or none")
         self.worlds = worlds
+        self.model = model
+        self._looked = model == "none"
         self._kept: list[_Tree] = []
         self._kept_for = -1
+
+    def describe(self) -> str:
+        described = super().describe()
+        if self.model == "none":
+            return described
+        return described.replace(", guide=off", "")[:-1] + f", model={self.model})"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
+        if not self._looked:
+            from kaido.learn.model import find_model  # only a search with a model needs it
+
+            self._looked = True
+            self._model = find_model(self.model, game, state.options)
+            self.guide = self.guide and self._model is None  # the policy is the prior
         trees = self._kept_trees(game, state, me)
         legal, favoured = self._root_actions(game, state)
+        self.visits = None
         if len(legal) == 1:
             action = legal[0]
         else:
@@ -182,6 +217,10 @@ class MCTSAgent(_SearchAgent):
                 budget = Budget(iterations, seconds)
                 self._search(game, tree.root, tree.world.copy, budget, tree.policy_seed)
             roots = [tree.root for tree in trees]
+            if self._model is not None:
+                favoured = policy_favourite(roots, legal)
+            visits = root_visits(roots, legal)
+            self.visits = {a.index: v for a, v in zip(legal, visits, strict=True)}
             action = decide(roots, legal, favoured, self.rng.below(1 << 30))
         self._keep(game, trees, action)
         return action
@@ -219,6 +258,7 @@ class ISMCTSAgent(_SearchAgent):
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         legal, favoured = self._root_actions(game, state)
+        self.visits = None
         if len(legal) == 1:
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)
@@ -231,4 +271,6 @@ class ISMCTSAgent(_SearchAgent):
 
         budget = Budget(self.iterations, self.seconds)
         self._search(game, root, deal, budget, self.rng.next64())
+        visits = root_visits([root], legal)
+        self.visits = {a.index: v for a, v in zip(legal, visits, strict=True)}
         return decide([root], legal, favoured, self.rng.below(1 << 30))

@@ -2,8 +2,9 @@
 
 The settings an agent takes are the keyword parameters of its class's `__init__` (and of
 its bases'), typed by their annotations: `bool` takes true/false (yes/no, on/off, 1/0),
-`int` a whole number, `float` a finite number, a `Literal` one of its names, and an
-`Iterable[str]` names joined by `+`. Anything else is refused, naming the setting.
+`int` a whole number, `float` a finite number, a `Literal` one of its names, an
+`Iterable[str]` names joined by `+`, and `str` any non-empty text (a model's name or
+file). Anything else is refused, naming the setting.
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ def _parse(text: str, hint: Any, what: str) -> Any:
         if math.isfinite(value):
             return value
         raise KaidoError(f"{what} takes a number, got {text!r}")
+    if hint is str:
+        if text:
+            return text
+        raise KaidoError(f"{what} takes a name, got nothing")
     if origin is Literal:
         if text in args:
             return text

@@ -70,6 +70,8 @@ class NoisyAgent(Agent):
         self.inner = inner
         super().__init__(seed)
         self.noise = noise
+        self.randomized = False
+        """Whether the last choice was the random one (self-play data leaves it out)."""
 
     # The runner sets `stop` and `humans` on the agent it holds: the inner agent needs them.
     @property
@@ -89,7 +91,8 @@ class NoisyAgent(Agent):
         self.inner.humans = seats
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        if self.rng.random() < self.noise:
+        self.randomized = self.rng.random() < self.noise
+        if self.randomized:
             legal = game.legal_actions(state)
             return legal[self.rng.below(len(legal))]
         return self.inner.choose(game, state)

@@ -10,15 +10,24 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.rng import Rng
 
 
+class Evaluator(Protocol):
+    """A trained model as the search uses it (`kaido.learn.model.Model`)."""
+
+    def evaluate(self, state: Any, player: int, legal: Sequence[Action]) -> tuple[Any, list[float]]:
+        """The policy over `legal` (an array of probabilities in their order) and every
+        seat's share of a win, as `player` sees `state`."""
+        ...
+
+
 class Node:
-    __slots__ = ("available", "children", "favoured", "legal", "totals", "visits")
+    __slots__ = ("available", "children", "favoured", "legal", "priors", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
@@ -28,6 +37,8 @@ class Node:
         self.totals = [0.0] * players
         self.favoured = -1
         """The index of the guide's move here (at the root), or -1."""
+        self.priors: list[float] | None = None
+        """With a model: the policy's probability of each of `legal`, once evaluated."""
 
 
 YOUNG: Final = 3
@@ -52,7 +63,9 @@ class Search:
     """One agent's way of searching: its generator and settings (`c`, `rollout`,
     `widen`, `bias`; `modelled`: the others follow the play-out policy, `others=policy`;
     `fixed_worlds`: every iteration of a tree starts from the same world, so a node may
-    keep its legal actions), for the player `me`, cut short when `stop` is set."""
+    keep its legal actions), for the player `me`, cut short when `stop` is set. With a
+    `model`, PUCT over the model's priors and its value at each new leaf instead of UCB1
+    and a play-out."""
 
     def __init__(
         self,
@@ -66,6 +79,7 @@ class Search:
         fixed_worlds: bool,
         me: int,
         stop: threading.Event,
+        model: Evaluator | None = None,
     ) -> None:
         self.rng = rng
         self.c = c
@@ -76,6 +90,7 @@ class Search:
         self.fixed_worlds = fixed_worlds
         self.me = me
         self.stop = stop
+        self.model = model
 
     def run(
         self,
@@ -89,8 +104,12 @@ class Search:
         the others' replies under `others=policy`."""
         players = len(root.totals)
         stop = self.stop
+        model = self.model
         while budget.more() and not stop.is_set():
-            self.iterate(game, root, deal(), players, Rng(policy_seed))
+            if model is None:
+                self.iterate(game, root, deal(), players, Rng(policy_seed))
+            else:
+                self.iterate_puct(game, root, deal(), players, Rng(policy_seed), model)
             budget.done += 1
 
     def iterate(
@@ -134,12 +153,41 @@ class Search:
             action, node = self.select(node, legal, game.to_move(world))
             game.apply(world, action, trusted=True)
             path.append(node)
-        values = self.play_out(game, world)
-        for visited in path:
-            visited.visits += 1
-            totals = visited.totals
-            for p in range(players):
-                totals[p] += values[p]
+        back_up(path, self.play_out(game, world), players)
+
+    def iterate_puct(
+        self,
+        game: Game[Any],
+        root: Node,
+        world: Any,
+        players: int,
+        policy_rng: Rng,
+        model: Evaluator,
+    ) -> None:
+        """Select by PUCT down to a new leaf, value it by the model (a finished game by its
+        shares of a win, the value head's scale), back up the value vector."""
+        node, path = root, [root]
+        modelled = self.modelled
+        while True:
+            if game.is_over(world):
+                values = game.result(world).win_shares
+                break
+            mover = game.to_move(world)
+            if modelled and mover != self.me:
+                reply = game.rollout_action(world, game.legal_actions(world), policy_rng)
+                game.apply(world, reply, trusted=True)
+                continue
+            priors = node.priors
+            if priors is None:  # a new leaf: the network values it and sets its priors
+                legal = game.search_actions(world, game.legal_actions(world))
+                node.legal = legal
+                policy, values = model.evaluate(world, mover, legal)
+                node.priors = policy.tolist()
+                break
+            action, node = self.select_puct(node, priors, mover, players)
+            game.apply(world, action, trusted=True)
+            path.append(node)
+        back_up(path, values, players)
 
     def may_expand(self, node: Node) -> bool:
         """Progressive widening: at most ceil(widen * sqrt(visits + 1)) children."""
@@ -166,6 +214,32 @@ class Search:
         assert best is not None
         return best
 
+    def select_puct(
+        self, node: Node, priors: list[float], mover: int, players: int
+    ) -> tuple[Action, Node]:
+        """PUCT (Silver et al. 2017): the mean value plus `c` times the prior, scaled by the
+        square root of the node's visits over the move's own visits plus one. A move not yet
+        visited counts the node's mean value for the mover."""
+        legal = node.legal
+        assert legal is not None
+        children, scale = node.children, self.c * math.sqrt(node.visits)
+        unvisited = node.totals[mover] / node.visits if node.visits else 0.5
+        best, best_score = 0, -math.inf
+        for k, action in enumerate(legal):
+            child = children.get(action.index)
+            if child is None or not child.visits:
+                score = unvisited + scale * priors[k]
+            else:
+                score = child.totals[mover] / child.visits
+                score += scale * priors[k] / (1 + child.visits)
+            if score > best_score:
+                best, best_score = k, score
+        action = legal[best]
+        child = children.get(action.index)
+        if child is None:
+            child = children[action.index] = Node(players)
+        return action, child
+
     def play_out(self, game: Game[Any], world: Any) -> list[float]:
         rng = self.rng
         policy = game.rollout_action
@@ -178,12 +252,36 @@ class Search:
         return game.evaluate_all(world)
 
 
+def back_up(path: list[Node], values: list[float], players: int) -> None:
+    """Count a visit and add the value vector on every node of `path`."""
+    for visited in path:
+        visited.visits += 1
+        totals = visited.totals
+        for p in range(players):
+            totals[p] += values[p]
+
+
+def root_visits(roots: Sequence[Node], legal: Sequence[Action]) -> list[int]:
+    """Each of `legal`'s visits summed over the roots."""
+    return [sum(r.children[a.index].visits for r in roots if a.index in r.children) for a in legal]
+
+
+def policy_favourite(roots: Sequence[Node], legal: Sequence[Action]) -> int:
+    """The index of the move the policy likes best at the roots (their priors summed): with
+    a model it plays the guide's part in `decide`, so a young or tied search plays it."""
+    prior = dict.fromkeys((a.index for a in legal), 0.0)
+    for root in roots:
+        if root.legal is not None and root.priors is not None:
+            for action, p in zip(root.legal, root.priors, strict=True):
+                if action.index in prior:
+                    prior[action.index] += p
+    return max(prior, key=lambda index: prior[index])
+
+
 def decide(roots: Sequence[Node], legal: Sequence[Action], favoured: int, rng_pick: int) -> Action:
     """The most visited move over the roots; the guide's (`favoured`) while the roots are
     too young to tell, or unless another move was visited more."""
-    visits = [
-        sum(r.children[a.index].visits for r in roots if a.index in r.children) for a in legal
-    ]
+    visits = root_visits(roots, legal)
     best = max(visits)
     for action, seen in zip(legal, visits, strict=True):
         if action.index == favoured and (seen == best or sum(visits) < YOUNG * len(legal)):

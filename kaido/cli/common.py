@@ -6,6 +6,9 @@ import argparse
 import secrets
 from typing import Any
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
 from kaido.agents import Agent, agent_seed, make_agent
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
@@ -60,3 +63,15 @@ def make_seats(game: Game[Any], specs: list[str], game_seed: int) -> list[Agent 
         None if spec == HUMAN else make_agent(spec, game, agent_seed(game_seed, seat))
         for seat, spec in enumerate(specs)
     ]
+
+
+def progress_bar(console: Console, *, transient: bool) -> Progress:
+    """A bar with what is done of how much and the time left."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=transient,
+    )

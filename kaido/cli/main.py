@@ -10,12 +10,24 @@ from importlib.metadata import version
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from kaido.compiled import running_build
 from kaido.core.errors import KaidoError
 
 # Subcommand modules; each has `add_parser(subparsers)` and `run(args) -> int`.
-COMMANDS = ("games", "play", "replay", "simulate", "tournament", "report", "serve")
+COMMANDS = (
+    "games",
+    "play",
+    "replay",
+    "review",
+    "simulate",
+    "tournament",
+    "report",
+    "train",
+    "serve",
+    "ratings",
+)
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -50,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except KaidoError as error:
-        err_console.print(f"[bold red]kaido:[/] {error}", markup=True, highlight=False)
+        err_console.print(f"[bold red]kaido:[/] {escape(str(error))}", markup=True, highlight=False)
         return 2
     except KeyboardInterrupt:
         err_console.print("kaido: interrupted")

@@ -9,10 +9,16 @@ import time
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from kaido.cli.common import HUMAN, add_game_arguments, game_and_options, player_specs, seed_of
+from kaido.cli.common import (
+    HUMAN,
+    add_game_arguments,
+    game_and_options,
+    player_specs,
+    progress_bar,
+    seed_of,
+)
 from kaido.core.errors import KaidoError
 from kaido.sim.runner import GameOutcome, make_tasks, run_tournament, summarize
 
@@ -61,14 +67,7 @@ def run(args: argparse.Namespace) -> int:
     )
     console = Console(stderr=args.json)
     started = time.perf_counter()
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=args.json,
-    ) as progress:
+    with progress_bar(console, transient=args.json) as progress:
         bar = progress.add_task(f"{game.id}", total=len(tasks))
 
         def done(_: GameOutcome) -> None:

@@ -26,7 +26,7 @@ from kaido.games import get_game, register_specs
 from kaido.server.config import default_data_dir
 from kaido.tournament.plan import FORMATS, default_players, make_plan
 from kaido.tournament.ratings import Played, Standings, standings, standings_json
-from kaido.tournament.run import Runner, make_runner, play_missing
+from kaido.tournament.run import GameJob, Runner, make_runner, play, play_missing
 from kaido.tournament.store import (
     DEFAULT_FILE,
     FinishedGame,
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         tournament = store.open(plan, args.name or plan.default_name(), games)
         console = Console(stderr=args.json)
         jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
-        runner = make_runner(jobs, args.ray)  # before the progress bar starts its thread
+        runner = make_runner(play, jobs, args.ray)  # before the progress bar starts its thread
         started = time.perf_counter()
         try:
             played = _play_with_progress(store, tournament, runner, console, args)
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
 def _play_with_progress(
     store: TournamentStore,
     tournament: Tournament,
-    runner: Runner,
+    runner: Runner[GameJob, FinishedGame],
     console: Console,
     args: argparse.Namespace,
 ) -> int:

@@ -32,6 +32,11 @@ class OptionError(KaidoError):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+class NoEnd(KaidoError):
+    """A game that did not end within its cap on decisions (a bot that stalls it)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RecordError(KaidoError):
     """A record that cannot be loaded or replayed (malformed, other rules version, illegal step)."""
 
@@ -39,3 +44,9 @@ class RecordError(KaidoError):
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ActionFormatError(KaidoError):
     """A text or JSON form that names no action of the game."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ModelError(KaidoError):
+    """A model file (a fitted value, a trained network) that cannot be used, with what is
+    wrong with it."""

@@ -21,6 +21,7 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -48,6 +49,18 @@ class GameState(Protocol):
 S = TypeVar("S", bound=GameState)
 
 
+@dataclass(frozen=True)
+class Fact:
+    """Something worth telling of a finished game in its review (`Game.review_facts`)."""
+
+    step: int
+    """The decision it is about: the record's action number, from 0."""
+    seats: tuple[int, ...]
+    """The players it is about."""
+    text: dict[Lang, str]
+    """What it says, in each language."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games and tests' games are Python
 class Game(ABC, Generic[S]):
     """The rules of one game. Subclasses fill in the abstract methods."""
@@ -66,6 +79,10 @@ class Game(ABC, Generic[S]):
     bot_levels: ClassVar[dict[str, str]] = {}
     """The agent spec behind a bot level (`easy`, `normal`, `strong`) where this game's
     best choice differs from the web application's default (see kaido/server/bots.py)."""
+    decisions_per_player: ClassVar[int | None] = None
+    """The decisions each player makes in a typical game (a median of heuristic
+    self-play): the web server rates a game ended by a resignation only once a quarter of
+    its decisions were made (kaido/server/leaderboard.py). None: such a game is not rated."""
 
     # ---- options and set-up -------------------------------------------------------------
 
@@ -140,6 +157,16 @@ class Game(ABC, Generic[S]):
     def result(self, state: S) -> Result:
         """Scores and places of a finished game, with the rulebook's tie-breaks."""
 
+    def forfeit(self, state: S, leavers: set[int]) -> Result | None:
+        """The result once the seats in `leavers` left the game for good (resigned or
+        removed): they place below everyone who stayed, in the order of the places they
+        had. `None` while the places of those who stay are still to be played for: bots
+        then play the leavers' seats to the end. A game whose players include one without
+        a seat (an automated opponent) overrides this to count them among those who stay."""
+        if not self.is_over(state) and self.num_players(state) - len(leavers) > 1:
+            return None
+        return self.result(state).forfeited(leavers)
+
     def num_players(self, state: S) -> int:
         return int(state.options["players"])
 
@@ -151,10 +178,23 @@ class Game(ABC, Generic[S]):
           categories, whose sum is the player's score;
         - `charts`: a few statistics, each `{"title", "kind": "bars" | "lines", "labels",
           "series": [{"name", "values", "player"?}]}` (one value per label; `player` when
-          a series is a player's, so it is drawn in their colour).
+          a series is a player's, so it is drawn in their colour);
+        - `others` (optional): players no seat plays (a game's own bot), each `{"name",
+          "values", "rank"}`, its points by the breakdown's rows and its place among the
+          seats (the seats' places in `result` count it).
 
         Empty unless the game says more."""
         return {"breakdown": [], "charts": []}
+
+    def review_facts(
+        self, states: Sequence[S], actions: Sequence[Action], chances: Sequence[Sequence[float]]
+    ) -> list[Fact]:
+        """Facts of a game worth telling in its review (kaido/review), beyond the chances and
+        the turning points every game gets: `states[i]` is the state before `actions[i]`
+        (the last one the end), `chances[i][p]` seat p's chance of winning there as p saw
+        it. Everything of a finished game may be told, as its replay shows it. None by
+        default."""
+        return []
 
     # ---- information --------------------------------------------------------------------
 
@@ -163,9 +203,10 @@ class Game(ABC, Generic[S]):
         """What `player` (or a spectator, for None) may see, as JSON-ready data."""
 
     def encode(self, state: S, player: int) -> Sequence[float] | None:
-        """What `player` may see (no more than `view` shows) as numbers for learning agents,
-        equally many in every state of a game with the same options. None, the default:
-        `kaido.env` hashes the view into a fixed-length vector instead."""
+        """What `player` may see (no more than `view` shows) as numbers within [-1, 1] for
+        learning agents, equally many in every state of a game with the same options (the
+        helpers of `kaido.core.vectors` write them). None, the default: `kaido.core.encoding` hashes
+        the view into a fixed-length vector instead."""
         return None
 
     def balance(self, state: S, events: Sequence[Event]) -> dict[str, float]:
@@ -175,13 +216,13 @@ class Game(ABC, Generic[S]):
         of a game it does not apply to). `events` are every event of the game, unfiltered.
 
         By default they come from `summary`: the winners' points from each category of
-        the breakdown (which way to win works) and the values of each bar chart with one
-        series (`Dice rolled: 7`)."""
+        the breakdown (which way to win works; none when no seat won) and the values of
+        each bar chart with one series (`Dice rolled: 7`)."""
         summary = self.summary(state, events)
         figures: dict[str, float] = {}
         rows = summary["breakdown"][:-1]  # the last row is the total
-        if rows:
-            winners = self.result(state).winners
+        winners = self.result(state).winners  # none when a game's own bot won
+        if rows and winners:
             for row in rows:
                 won = sum(row["values"][p] for p in winners) / len(winners)
                 figures[f"winners' points: {row['label']}"] = won
@@ -235,6 +276,13 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         """The human form of an action (`build road 12-13`); parsing it gives the action."""
+
+    @abstractmethod
+    def prompt(self, state: S, lang: Lang = "en") -> str:
+        """What the player to move is asked now, as a short sentence in `lang` ("Choose
+        a transport: an origin city, then a destination"); "" once the game is over. The
+        table shows it above the board, to the player deciding and to everyone watching,
+        so it says only what everyone may know."""
 
     @abstractmethod
     def describe(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kaido.core.actions import Action
-from kaido.core.errors import KaidoError, RecordError
+from kaido.core.errors import KaidoError, NoEnd, RecordError
 from kaido.core.events import Event
 from kaido.core.game import Game
 from kaido.core.options import Options
@@ -138,7 +138,7 @@ def play_out(
     apply, to_move, is_over = game.apply, game.to_move, game.is_over
     while not is_over(state):
         if len(taken) >= max_steps:
-            raise KaidoError(f"{game.id}: no end after {max_steps} decisions")
+            raise NoEnd(f"{game.id}: no end after {max_steps} decisions")
         action = choosers[to_move(state)].choose(game, state)
         apply(state, action, trusted=True)
         taken.append(action)

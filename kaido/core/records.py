@@ -33,6 +33,9 @@ class Record:
     result: Result | None = None
     players: list[str] | None = None
     """Who sat in each seat (a name or a bot's description); not needed to replay."""
+    hints: list[list[int]] | None = None
+    """`[step, seat]` of each hint a player took (kaido/review), the step being the number
+    of actions made before it; not needed to replay."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -46,6 +49,8 @@ class Record:
         }
         if self.players is not None:
             out["players"] = self.players
+        if self.hints is not None:
+            out["hints"] = self.hints
         return out
 
     def dumps(self) -> str:
@@ -79,6 +84,11 @@ class Record:
             isinstance(players, list) and all(isinstance(p, str) for p in players)
         ):
             raise RecordError("the record's 'players' must be a list of strings")
+        hints = value.get("hints")
+        if hints is not None and not (
+            isinstance(hints, list) and all(_is_step_and_seat(h) for h in hints)
+        ):
+            raise RecordError("the record's 'hints' must be a list of [step, seat] pairs")
         result = value.get("result")
         return cls(
             game=value["game"],
@@ -88,6 +98,7 @@ class Record:
             actions=value["actions"],
             result=Result.from_json(result) if result is not None else None,
             players=players,
+            hints=hints,
         )
 
     @classmethod
@@ -110,6 +121,14 @@ class Record:
         except UnicodeDecodeError:
             raise RecordError(f"{path} is not a text file") from None
         return cls.loads(text)
+
+
+def _is_step_and_seat(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value)
+    )
 
 
 @dataclass(frozen=True)

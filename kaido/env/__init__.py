@@ -11,8 +11,8 @@ try:
 except ImportError as error:  # pragma: no cover - depends on the installation
     raise ImportError(f"kaido.env needs the rl extra: pip install 'kaido[rl]' ({error})") from None
 
+from kaido.core.encoding import HASHED_SIZE, Encoder
 from kaido.env.aec import KaidoAECEnv, aec_env
-from kaido.env.encoding import HASHED_SIZE, Encoder
 from kaido.env.single import KaidoEnv
 
 __all__ = ["HASHED_SIZE", "Encoder", "KaidoAECEnv", "KaidoEnv", "aec_env"]

@@ -11,9 +11,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from kaido.core.encoding import HASHED_SIZE
 from kaido.core.game import Game
 from kaido.env.common import GameSpec, game_seed
-from kaido.env.encoding import HASHED_SIZE
 
 Observation = dict[str, np.ndarray]
 

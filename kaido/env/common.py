@@ -11,8 +11,8 @@ import numpy as np
 from gymnasium import spaces
 from rich.console import Console
 
+from kaido.core.encoding import HASHED_SIZE, Encoder
 from kaido.core.game import Game, result_value
-from kaido.env.encoding import HASHED_SIZE, Encoder
 from kaido.games import get_game
 
 

@@ -10,10 +10,10 @@ import gymnasium as gym
 import numpy as np
 
 from kaido.agents import Agent, agent_seed, make_agent
+from kaido.core.encoding import HASHED_SIZE
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 from kaido.env.common import GameSpec, game_seed
-from kaido.env.encoding import HASHED_SIZE
 
 
 class KaidoEnv(gym.Env[np.ndarray, np.int64]):

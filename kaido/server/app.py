@@ -136,17 +136,22 @@ class Services:
         self.cluster = cluster
         """This process's place among several (`kaido serve --workers`), else None."""
         owns = cluster.owns if cluster is not None else (lambda _table_id: True)
-        self.tables = TableManager(self.store, settings, self.workers, owns)
+        self.leaderboards = Leaderboards(self.store.engine)
+        self.tables = TableManager(
+            self.store, settings, self.workers, owns, self.leaderboards.record
+        )
         self.chat = Chat(self.store, self.tables, self.limits)
         for game in all_games():
             self.tables.levels.check(game)
 
     def housekeeping(self) -> None:
-        """Now and then: remove guests who never played, free tables no one uses."""
+        """Now and then: remove guests who never played, free tables no one uses, rate the
+        games that ended without a verdict."""
         try:
             older_than = time.time() - self.settings.guest_hours * 3600
             guests = self.store.remove_idle_guests(older_than)
             tables = self.tables.evict_idle()
+            self.leaderboards.catch_up()
             log.info("housekeeping: %d idle guests removed, %d tables freed", guests, tables)
         except SQLAlchemyError as error:
             log.error("housekeeping failed: %s", str(error).splitlines()[0])
@@ -168,6 +173,7 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # Tables in play resume in the background: bots and clocks go on after a restart.
         threading.Thread(target=services.tables.resume_all, daemon=True).start()
+        threading.Thread(target=services.leaderboards.catch_up, daemon=True).start()
         services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
         yield
         services.close()
@@ -189,7 +195,7 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
     _add_lobby_routes(app, services)
     _add_table_routes(app, services)
     _add_socket(app, services)
-    add_leaderboard_routes(app, Leaderboards(services.store.engine))
+    add_leaderboard_routes(app, services.leaderboards)
     _add_client(app)
     return app
 

@@ -14,7 +14,7 @@ import unicodedata
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from kaido.core.errors import KaidoError
+from kaido.server.errors import ServerError
 from kaido.server.names import name_key
 from kaido.server.store import Store, User
 
@@ -25,8 +25,15 @@ MAX_NAME = 24
 _hasher = PasswordHasher()
 
 
-class AuthError(KaidoError):
-    """A sign-in or sign-up refused; the message says why (never which part was wrong)."""
+class AuthError(ServerError):
+    """A sign-in or sign-up refused (400); the message says why."""
+
+
+class WrongPassword(AuthError):
+    """A password that does not match (401), never saying whether the name exists."""
+
+    status = 401
+    code = "wrong_password"
 
 
 def check_name(name: str) -> str:
@@ -54,11 +61,11 @@ def sign_in(store: Store, name: str, password: str) -> User:
     if user is None or password_hash is None:
         # Hash anyway, so the answer takes as long whether or not the name exists.
         _hasher.hash(password)
-        raise AuthError("wrong name or password")
+        raise WrongPassword("wrong name or password")
     try:
         _hasher.verify(password_hash, password)
     except (VerificationError, InvalidHashError):
-        raise AuthError("wrong name or password") from None
+        raise WrongPassword("wrong name or password") from None
     return user
 
 
@@ -72,7 +79,7 @@ def change_password(store: Store, user: User, password: str, new_password: str) 
     try:
         _hasher.verify(found[1], password)
     except (VerificationError, InvalidHashError):
-        raise AuthError("wrong password") from None
+        raise WrongPassword("wrong password") from None
     store.set_password(user.id, _hasher.hash(new_password))
 
 

@@ -1,8 +1,9 @@
 """Table chat: seated players and spectators who are signed in write short lines that
 everyone watching the table sees at once; each table keeps its newest lines.
 
-A line is plain text: control and bidirectional-override characters are replaced, and the
-browser shows it as text, never as HTML.
+A line is plain text, cleaned so that it shows what it says: control characters become
+spaces, characters that hide or reorder text are removed, combining marks are capped per
+letter (`clean`), and the browser shows it as text, never as HTML.
 """
 
 from __future__ import annotations
@@ -17,13 +18,19 @@ from kaido.server.store import Store, User
 from kaido.server.tables import TableManager
 
 MAX_CHARS = 300
-"""The longest line, in characters (after spaces are tidied)."""
+"""The longest line, in characters (after it is cleaned)."""
+MAX_MARKS = 4
+"""Combining marks kept on one character: as many as any script's letters stack (Vietnamese
+two, Tibetan and Thai three or four), too few to pile a line over its neighbours."""
 KEEP = 200
 """Lines kept per table (older ones are deleted)."""
 SHOWN = 50
 """Lines sent to a page that opens the table."""
-# Characters that reorder or hide text (they could make a line pass for another's).
-_BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+REMOVED_CATEGORIES = frozenset({"Cf", "Co", "Cn", "Cs"})
+"""Unicode's format characters (invisible ones, text direction, joiners, tags, interlinear
+annotations), private-use, unassigned and lone surrogate code points."""
+FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+"""Hangul fillers: letters by category that show nothing."""
 _SPACES = re.compile(r"\s+")
 
 
@@ -31,13 +38,25 @@ def clean(text: Any) -> str:
     """The line as stored, or BadRequest saying why it cannot be."""
     if not isinstance(text, str):
         raise BadRequest("a chat message is text")
-    text = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)
-    text = _SPACES.sub(" ", _BIDI.sub("", text)).strip()
-    if not text:
+    kept: list[str] = []
+    marks = 0
+    for char in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(char)
+        if category in REMOVED_CATEGORIES or char in FILLERS:
+            continue
+        if category.startswith("M"):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
+        kept.append(" " if category == "Cc" else char)
+    line = _SPACES.sub(" ", "".join(kept)).strip()
+    if not line:
         raise BadRequest("a chat message cannot be empty")
-    if len(text) > MAX_CHARS:
+    if len(line) > MAX_CHARS:
         raise BadRequest(f"a chat message is at most {MAX_CHARS} characters")
-    return text
+    return line
 
 
 class Chat:

@@ -1,4 +1,5 @@
-"""The database schema (SQLAlchemy 2): users, tables, seats, each table's actions and chat.
+"""The database schema (SQLAlchemy 2): users, tables, seats, each table's actions and chat,
+and the leaderboards' ratings.
 
 A table's game is its record: options and seed on the `tables` row, one `actions` row per
 accepted action. The state is never stored; it is the replay of those rows.
@@ -15,6 +16,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     create_engine,
@@ -122,6 +124,57 @@ class ChatRow(Base):
     """The seat the writer held, or None for a spectator."""
     text: Mapped[str] = mapped_column(String(1000))
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """A side's current rating in one game: an account (`user:ID`) or a bot level
+    (`bot:LEVEL`), updated as each rated game ends (kaido/server/leaderboard.py)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "game", "mu"),)
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player: Mapped[str] = mapped_column(String(40), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Seats played in rated games (a bot level seated twice in one game counts twice)."""
+    wins: Mapped[float] = mapped_column(Float)
+    """Shares of wins (1/k for each of k tied first)."""
+
+
+class RatedGameRow(Base):
+    """A finished table's verdict, given once when it ended: rated, or why not."""
+
+    __tablename__ = "rated_games"
+    __table_args__ = (Index("ix_rated_games_game", "game", "rated"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    finished_at: Mapped[float] = mapped_column(Float)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """Why the game is not rated (None when it is)."""
+    players: Mapped[list[str]] = mapped_column(JSON)
+    """Who sat in each seat: account names (guests too) and `bot:LEVEL`."""
+
+
+class RatedSeatRow(Base):
+    """A rated side's place in a rated game and its rating after it: the player's history."""
+
+    __tablename__ = "rated_seats"
+    __table_args__ = (Index("ix_rated_seats_player", "game", "player", "finished_at"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("rated_games.table_id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    player: Mapped[str] = mapped_column(String(40))
+    finished_at: Mapped[float] = mapped_column(Float)
+    place: Mapped[int] = mapped_column(Integer)
+    score: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
 
 
 def make_engine(url: str) -> Engine:

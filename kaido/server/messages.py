@@ -1,8 +1,9 @@
 """What the server sends about a game, built only from what the viewer may see.
 
 Every game-dependent part of a message comes from `game.view(state, viewer)`,
-`Event.for_viewer(viewer)` (with `describe`) and, for the player who decides now, their own
-`legal_actions`. Nothing else about the state leaves the server.
+`Event.for_viewer(viewer)` (with `describe`), `game.prompt` (what is asked now, public) and,
+for the player who decides now, their own `legal_actions`. Nothing else about the state
+leaves the server.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ def game_part(
     return {
         "to_move": to_move,
         "view": game.view(state, viewer),
+        "prompt": game.prompt(state, lang),
         "legal": legal_list(game, state, lang) if may_act and not over else [],
         "log_from": log_from,
         "log": [log_entry(game, step, viewer, lang, state.options) for step in log[log_from:]],

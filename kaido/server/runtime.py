@@ -78,6 +78,11 @@ class TableRuntime:
             return []
         return [seat.seat for seat in self.info.seats if seat.user_id == user_id]
 
+    def leavers(self) -> set[int]:
+        """The seats whose player left the game for good (resigned or removed): a bot
+        plays them to the end."""
+        return {s.seat for s in self.info.seats if s.kind == "bot" and s.user_id is not None}
+
     def viewer_of(self, user_id: int | None) -> int | None:
         """The seat whose eyes `user_id` sees the game through (and acts for). Holding
         several seats (pass and play), it is the seat that decides now if it is theirs,
@@ -184,7 +189,7 @@ class TableRuntime:
         out.update(
             game_part(self.game, state, self.log, viewer, lang, log_from=log_from, may_act=may_act)
         )
-        if out["result"] is None and info.result is not None:  # ended early: resigned
+        if info.result is not None:  # the table's: those who left placed last
             out["result"] = info.result
         if info.status == "finished":
             out["summary"] = self.summary(lang)

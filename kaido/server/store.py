@@ -293,12 +293,7 @@ class Store:
             return self._info(session, row)
 
     def _info(self, session: Session, row: TableRow) -> TableInfo:
-        seats = session.execute(
-            select(SeatRow, UserRow.name)
-            .outerjoin(UserRow, SeatRow.user_id == UserRow.id)
-            .where(SeatRow.table_id == row.id)
-            .order_by(SeatRow.seat)
-        ).all()
+        seats = seats_and_users(session, row.id)
         return TableInfo(
             id=row.id,
             game=row.game,
@@ -314,7 +309,10 @@ class Store:
             move_seconds=row.move_seconds,
             deadline=row.deadline,
             result=row.result,
-            seats=[Seat(s.seat, s.kind, s.bot, s.user_id, name, s.timed_out) for s, name in seats],
+            seats=[
+                Seat(s.seat, s.kind, s.bot, s.user_id, user.name if user else None, s.timed_out)
+                for s, user in seats
+            ],
         )
 
     def actions(self, table_id: str) -> list[list[Any]]:
@@ -464,6 +462,17 @@ class Store:
             Op(("delete action",), {"b_table": table_id, "b_ply": ply}),
             _touch(table_id, version=version, deadline=deadline),
         )
+
+
+def seats_and_users(session: Session, table_id: str) -> list[tuple[SeatRow, UserRow | None]]:
+    """A table's seats in order, each with the account holding it (None for a bot's)."""
+    query = (
+        select(SeatRow, UserRow)
+        .outerjoin(UserRow, SeatRow.user_id == UserRow.id)
+        .where(SeatRow.table_id == table_id)
+        .order_by(SeatRow.seat)
+    )
+    return [(seat, user) for seat, user in session.execute(query).all()]
 
 
 def _token_hash(token: str) -> str:

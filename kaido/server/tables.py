@@ -71,12 +71,15 @@ class TableManager:
         settings: Settings,
         workers: Workers,
         owns: Callable[[str], bool] = lambda _table_id: True,
+        finished: Callable[[str], None] = lambda _table_id: None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.workers = workers
         self.owns = owns
         """Whether this process owns a table (`kaido serve --workers`: one process each)."""
+        self.finished_hook = finished
+        """Told the id of each table whose game ended with a result, once it is stored."""
         self.levels = BotLevels(settings.bot_levels, settings.bot_seconds)
         self._tables: OrderedDict[str, TableRuntime] = OrderedDict()
         """Tables in memory, the least recently used first (evicted past a bound)."""
@@ -496,7 +499,7 @@ class TableManager:
         info.version += 1
         if match.is_over:
             info.status = "finished"
-            info.result = runtime.game.result(match.state).to_json()
+            info.result = self._result(runtime)
             self._stop_bot(runtime)
         info.deadline = self._deadline(runtime)
         self._commit_or_fail(
@@ -512,6 +515,8 @@ class TableManager:
             ),
             runtime,
         )
+        if info.status == "finished":
+            self.finished_hook(info.id)
         self._schedule(runtime)
         runtime.broadcast(log_from=len(runtime.log) - 1)
 
@@ -749,20 +754,20 @@ class TableManager:
         return runtime
 
     def _retire(self, runtime: TableRuntime, seat: int) -> None:
-        """In a game of two the other player wins; else a bot plays the seat to the end,
-        and a game left with no person playing is abandoned."""
+        """A bot plays the seat to the end, and its player places below everyone who
+        stayed; the game ends at once when that decides every place (in a game of two
+        the other player wins), or when the others agreed to abandon it."""
         info, match = runtime.info, runtime.require_match()
-        if len(info.seats) == 2:
-            result = runtime.game.result(match.state).forfeited({seat})
-            info.result = {**result.to_json(), "resigned": [seat]}
-            self._end(runtime, "finished")
-            return
         self._stop_bot(runtime)  # the takeover bot thinking for a timed-out seat
         spec = DEFAULT_LEVEL
         runtime.seat(seat).kind, runtime.seat(seat).bot = "bot", spec
         runtime.seat(seat).timed_out = False
         runtime.abandon_votes.discard(seat)
-        if not any(s.kind == "human" for s in info.seats) or self._abandon_agreed(runtime):
+        if runtime.game.forfeit(match.state, runtime.leavers()) is not None:
+            info.result = self._result(runtime)
+            self._end(runtime, "finished", retired=seat)
+            return
+        if any(s.kind == "human" for s in info.seats) and self._abandon_agreed(runtime):
             self._end(runtime, "abandoned", retired=seat)
             return
         info.deadline = self._deadline(runtime)
@@ -771,6 +776,16 @@ class TableManager:
         )
         self._schedule(runtime)
         runtime.broadcast(log_from=len(runtime.log))
+
+    def _result(self, runtime: TableRuntime) -> dict[str, Any]:
+        """The table's result: the game's, with those who left placed below the others
+        and named (`resigned`)."""
+        state, leavers = runtime.require_match().state, runtime.leavers()
+        if not leavers:
+            return runtime.game.result(state).to_json()
+        result = runtime.game.forfeit(state, leavers)
+        assert result is not None, "called once the places are decided"
+        return {**result.to_json(), "resigned": sorted(leavers)}
 
     def abandon(self, user: User, table_id: str) -> TableRuntime:
         """A vote to end the game without a result. It ends when the table's creator and
@@ -821,6 +836,8 @@ class TableManager:
             self.store.set_status(info.id, status, result=info.result, deadline=None)
 
         self._commit_or_fail(commit, runtime)
+        if status == "finished":
+            self.finished_hook(info.id)
         runtime.broadcast(log_from=len(runtime.log))
 
     # ---- connections --------------------------------------------------------------------

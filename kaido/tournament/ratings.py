@@ -118,7 +118,7 @@ def standings(bots: Sequence[str], players: int, games: Sequence[Played]) -> Sta
             row.scores.append(game.scores[seat])
             seats[seat].games += 1
             seats[seat].wins += share
-        _rate(model, ratings, game)
+        rate_game(model, ratings, game.seats, game.ranks)
         for bot in dict.fromkeys(game.seats):
             history[bot].append((number, ratings[bot].mu, ratings[bot].sigma))
     for bot, row in table.items():
@@ -127,13 +127,18 @@ def standings(bots: Sequence[str], players: int, games: Sequence[Played]) -> Sta
     return Standings(ordered, seats, len(games), history)
 
 
-def _rate(model: PlackettLuce, ratings: dict[str, PlackettLuceRating], game: Played) -> None:
-    """One openskill update: each seat is a team of one, ranked by its place. A bot seated
-    more than once takes the mean of its seats' updated ratings."""
-    teams = [[model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma)] for b in game.seats]
-    rated = model.rate(teams, ranks=list(game.ranks))
+def rate_game(
+    model: PlackettLuce,
+    ratings: dict[str, PlackettLuceRating],
+    seats: Sequence[str],
+    ranks: Sequence[int],
+) -> None:
+    """One openskill update of `ratings` in place: each seat is a team of one, ranked by
+    its place. A bot seated more than once takes the mean of its seats' updated ratings."""
+    teams = [[model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma)] for b in seats]
+    rated = model.rate(teams, ranks=list(ranks))
     updates: dict[str, list[tuple[float, float]]] = {}
-    for bot, (rating,) in zip(game.seats, rated, strict=True):
+    for bot, (rating,) in zip(seats, rated, strict=True):
         updates.setdefault(bot, []).append((rating.mu, rating.sigma))
     for bot, values in updates.items():
         ratings[bot] = model.rating(

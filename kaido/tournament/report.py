@@ -63,7 +63,7 @@ def from_server(url: str, game_id: str, players: int | None) -> ReportData:
         raise KaidoError(f"no server database at {where}")
     try:
         with Session(engine) as session:
-            records = [table.record for table in finished_tables(session, game_id)]
+            records = finished_tables(session, game_id)
     except DBAPIError as error:
         raise KaidoError(f"cannot read the server's games from {where}: {error.orig}") from None
     finally:

@@ -1,6 +1,7 @@
 """Playing a tournament's missing games: in this process, on local worker processes, or as
 Ray tasks on a cluster. Every way plays the same games (each is fixed by its seed and
-seats) and yields them as they finish, for the caller to store one by one.
+seats) and yields them as they finish, for the caller to store one by one. The runners
+map any picklable function over its jobs (self-play in `kaido.learn` uses them too).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from kaido.core.errors import KaidoError
 from kaido.core.options import Options
@@ -61,9 +62,15 @@ def missing_jobs(
     ]
 
 
-class Runner(Protocol):
-    def results(self, jobs: Sequence[GameJob]) -> Iterator[FinishedGame]:
-        """Each job's game, in the order they finish."""
+J = TypeVar("J")
+R = TypeVar("R")
+J_contra = TypeVar("J_contra", contravariant=True)
+R_co = TypeVar("R_co", covariant=True)
+
+
+class Runner(Protocol[J_contra, R_co]):
+    def results(self, jobs: Sequence[J_contra]) -> Iterator[R_co]:
+        """Each job's result (a game), in the order they finish."""
         ...
 
     def close(self) -> None:
@@ -71,9 +78,12 @@ class Runner(Protocol):
         ...
 
 
-class InProcess:
-    def results(self, jobs: Sequence[GameJob]) -> Iterator[FinishedGame]:
-        return map(play, jobs)
+class InProcess(Generic[J, R]):
+    def __init__(self, work: Callable[[J], R]) -> None:
+        self.work = work
+
+    def results(self, jobs: Sequence[J]) -> Iterator[R]:
+        return map(self.work, jobs)
 
     def close(self) -> None:
         pass
@@ -84,26 +94,27 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class LocalProcesses:
+class LocalProcesses(Generic[J, R]):
     """Worker processes on this machine. Create it before starting any thread (such as a
     progress bar's): the workers are forked here."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, work: Callable[[J], R], workers: int) -> None:
+        self.work = work
         self.pool = multiprocessing.get_context("fork").Pool(workers, _ignore_interrupts)
 
-    def results(self, jobs: Sequence[GameJob]) -> Iterator[FinishedGame]:
-        return self.pool.imap_unordered(play, jobs, chunksize=1)
+    def results(self, jobs: Sequence[J]) -> Iterator[R]:
+        return self.pool.imap_unordered(self.work, jobs, chunksize=1)
 
     def close(self) -> None:
         self.pool.terminate()
         self.pool.join()
 
 
-class RayTasks:
+class RayTasks(Generic[J, R]):
     """Each game a Ray task. `address` is a cluster's (`auto`: the one this machine is part
     of) or `local`, which starts a Ray instance on this machine for the run."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, work: Callable[[J], R], address: str) -> None:
         try:
             import ray
         except ImportError:
@@ -118,10 +129,10 @@ class RayTasks:
                 log_to_driver=False,
                 logging_level=logging.WARNING,
             )
-        self.task = ray.remote(play)
+        self.task = ray.remote(work)
         self.window = max(4, 4 * int(ray.cluster_resources().get("CPU", 1)))
 
-    def results(self, jobs: Sequence[GameJob]) -> Iterator[FinishedGame]:
+    def results(self, jobs: Sequence[J]) -> Iterator[R]:
         """Keeps a few tasks per CPU in flight rather than submitting every game at once."""
         waiting = list(reversed(jobs))
         running: list[Any] = []
@@ -140,18 +151,20 @@ class RayTasks:
             self.ray.shutdown()
 
 
-def make_runner(jobs: int, ray_address: str | None = None) -> Runner:
+def make_runner(work: Callable[[J], R], jobs: int, ray_address: str | None = None) -> Runner[J, R]:
+    """`work` mapped over jobs on Ray (at `ray_address`), on `jobs` local processes, or
+    in this process for one job."""
     if ray_address is not None:
-        return RayTasks(ray_address)
+        return RayTasks(work, ray_address)
     if jobs <= 1:
-        return InProcess()
-    return LocalProcesses(jobs)
+        return InProcess(work)
+    return LocalProcesses(work, jobs)
 
 
 def play_missing(
     store: TournamentStore,
     tournament: Tournament,
-    runner: Runner,
+    runner: Runner[GameJob, FinishedGame],
     on_done: Callable[[FinishedGame], None] | None = None,
     plugins: Sequence[str] = (),
 ) -> int:

@@ -108,7 +108,7 @@ export const STRINGS = {
     "table.board": "Board",
     "table.close": "Close",
     "table.resign": "Resign",
-    "table.resignConfirm": "Leave this game for good? A bot plays your seat to the end (in a game of two, the other player wins).",
+    "table.resignConfirm": "Leave this game for good? A bot plays your seat to the end and you place below everyone who stays (in a game of two, the other player wins at once). The game keeps its result and replay.",
     "table.keepPlaying": "Keep playing",
     "table.abandon": "Propose to abandon the game",
     "table.abandonAgree": "Agree to abandon the game",
@@ -154,6 +154,8 @@ export const STRINGS = {
     "error.unavailable": "The server cannot store this right now; nothing changed.",
     "error.internal": "The server failed.",
     "error.network": "The server cannot be reached.",
+    "error.wrong_password": "Wrong name or password.",
+    "error.unknown": "That did not work.",
   },
   ja: {
     "app.title": "街道 Kaido",
@@ -262,7 +264,7 @@ export const STRINGS = {
     "table.board": "盤面",
     "table.close": "閉じる",
     "table.resign": "投了する",
-    "table.resignConfirm": "このゲームから抜けますか？残りはボットがあなたの席をプレイします（2人のゲームでは相手の勝ちになります）。",
+    "table.resignConfirm": "このゲームから抜けますか？残りはボットがあなたの席を最後までプレイし、あなたの順位は残った全員より下になります（2人のゲームではその場で相手の勝ちになります）。結果とリプレイは残ります。",
     "table.keepPlaying": "続ける",
     "table.abandon": "ゲームの中止を提案する",
     "table.abandonAgree": "ゲームの中止に同意する",
@@ -308,6 +310,8 @@ export const STRINGS = {
     "error.unavailable": "サーバーが保存できません。何も変更されていません。",
     "error.internal": "サーバーでエラーが起きました。",
     "error.network": "サーバーに接続できません。",
+    "error.wrong_password": "名前またはパスワードが違います。",
+    "error.unknown": "うまくいきませんでした。",
   },
 };
 
@@ -329,12 +333,18 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
+// Codes whose localized sentence says all the server's (English) sentence does.
+const SAID_IN_FULL = new Set(["wrong_password"]);
+
 // An error as a person reads it: the localized kind, then the server's own sentence
-// (which names the rule clause for illegal actions).
+// (which names the rule clause for illegal actions). A code the page does not know (an
+// answer that is not the server's JSON) reads as a failure, never as a raw key.
 export function errorText(error) {
   const code = error.code || "network";
-  const kind = t(`error.${code}`);
-  const detail = error.message && error.message !== kind ? error.message : "";
+  let key = `error.${code}`;
+  if (!(key in STRINGS.en)) key = error.status >= 500 ? "error.internal" : "error.unknown";
+  const kind = t(key);
+  const detail = error.message && error.message !== kind && !SAID_IN_FULL.has(code) ? error.message : "";
   return detail ? `${kind} ${detail}` : kind;
 }
 

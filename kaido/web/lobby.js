@@ -11,8 +11,9 @@ export function gameTitle(games, id) {
   return game ? game.title[lang()] || game.title.en : id;
 }
 
+// A seat whose player left (a bot plays it to the end) keeps its player's name.
 export function seatLabel(seat) {
-  if (seat.kind === "bot") return `${t("table.bot")} ${t(`lobby.${seat.bot}`)}`;
+  if (seat.kind === "bot" && !seat.user) return `${t("table.bot")} ${t(`lobby.${seat.bot}`)}`;
   return seat.user || t("table.free");
 }
 

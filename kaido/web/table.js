@@ -217,7 +217,8 @@ class TablePage {
       this.appendRules(kept.rules);
       return;
     }
-    const board = h("div", { class: "board-area" }, title, this.boardPart()); // first: it finds the placed actions
+    const parts = this.boardPart(); // first: it finds the placed actions
+    const board = h("div", { class: "board-area" }, title, this.promptPart(), parts);
     const side = h("aside", { class: "side" }, this.statusPart(), this.barPart(), this.logPart());
     this.main.append(
       h("div", { class: `table-page ${this.canAct() ? "" : "pending"}`, dataset: { version: m.version, status: m.status } },
@@ -354,6 +355,7 @@ class TablePage {
     const parts = [];
     this.placed = new Set();
     this.controls = null;
+    this.hint = null;
     if (this.board && this.board.module) {
       const drawn = this.board.module.drawBoard({
         geometry: this.board.geometry,
@@ -366,6 +368,7 @@ class TablePage {
       });
       this.placed = drawn.placed;
       this.controls = drawn.controls || null;
+      this.hint = drawn.hint || null;
       parts.push(drawn.element);
     }
     parts.unshift(this.summaryPart());
@@ -373,6 +376,21 @@ class TablePage {
       h("summary", {}, t("table.state")), renderValue(m.view, players));
     parts.push(details);
     return parts;
+  }
+
+  // What is asked now (the game's prompt), above the board: to the player deciding, their
+  // decision, with what the board says of a choice begun (an origin chosen); to the
+  // others, who decides and what they are asked.
+  promptPart() {
+    const m = this.message;
+    if (m.status !== "playing" || !m.prompt || m.to_move < 0) return null;
+    const mine = m.seat !== null && m.to_move === m.seat;
+    const players = this.players();
+    const who = mine ? t("table.yourTurn") : t("table.decides", { name: players[m.to_move] });
+    return h("p", { class: `prompt ${mine ? "mine" : ""}`, role: "status", dataset: { seat: m.to_move } },
+      colourDot(players, m.to_move), h("span", { class: "prompt-who" }, `${who}: `),
+      h("span", { class: "prompt-text" }, m.prompt),
+      mine && this.hint ? h("span", { class: "prompt-hint" }, ` — ${this.hint}`) : null);
   }
 
   // A player as people know them: the game's name for the seat and who plays it.
@@ -387,10 +405,13 @@ class TablePage {
     const summary = m.summary;
     if (m.status !== "finished" || !summary || !(summary.breakdown.length || summary.charts.length)) return null;
     const last = summary.breakdown.length - 1;
+    const others = summary.others || []; // players no seat plays (a game's bot)
     const table = h("table", { class: "breakdown" },
-      h("tr", {}, h("th", {}, ""), m.seats.map((seat) => h("th", { dataset: { seat: seat.seat } }, this.playerLabel(seat)))),
+      h("tr", {}, h("th", {}, ""), m.seats.map((seat) => h("th", { dataset: { seat: seat.seat } }, this.playerLabel(seat))),
+        others.map((other) => h("th", { class: "other" }, other.name))),
       summary.breakdown.map((row, i) => h("tr", { class: i === last ? "total" : "" },
-        h("th", {}, row.label), row.values.map((value) => h("td", {}, value)))));
+        h("th", {}, row.label), row.values.map((value) => h("td", {}, value)),
+        others.map((other) => h("td", { class: "other" }, other.values[i])))));
     return h("section", { class: "panel summary" },
       h("h2", {}, t("table.summary")),
       summary.breakdown.length ? h("div", { class: "scroll-x" }, table) : null,
@@ -485,16 +506,23 @@ class TablePage {
     this.lobbyCall(verb, {});
   }
 
+  // The places: every seat's, and those of players no seat plays (a game's bot), in order.
   resultPart(players) {
-    const { scores, ranks } = this.message.result;
-    const order = ranks.map((r, p) => [r, p]).sort((a, b) => a[0] - b[0]);
+    const m = this.message;
+    const { scores, ranks } = m.result;
+    const resigned = m.result.resigned || [];
+    const rows = ranks.map((rank, p) => [rank, h("tr", { dataset: { seat: p } }, h("td", {}, rank),
+      h("td", {}, this.playerLabel(m.seats[p]), resigned.includes(p) ? ` (${t("table.resigned")})` : ""),
+      h("td", {}, scores[p]))]);
+    for (const other of (m.summary && m.summary.others) || []) {
+      rows.push([other.rank, h("tr", { class: "other" }, h("td", {}, other.rank), h("td", {}, other.name), h("td", {}, other.values.at(-1)))]);
+    }
+    rows.sort((a, b) => a[0] - b[0]);
     return h("div", { class: "result" },
       h("h3", {}, t("table.over")),
       h("table", {},
         h("tr", {}, h("th", {}, t("table.place")), h("th", {}, ""), h("th", {}, t("table.score"))),
-        order.map(([rank, p]) => h("tr", {}, h("td", {}, rank),
-          h("td", {}, this.playerLabel(this.message.seats[p]), (this.message.result.resigned || []).includes(p) ? ` (${t("table.resigned")})` : ""),
-          h("td", {}, scores[p])))),
+        rows.map(([, row]) => row)),
       h("p", {},
         h("a", { class: "button", href: `/replay/${this.id}`, onclick: link(`/replay/${this.id}`) }, t("table.watchReplay")), " ",
         h("a", { class: "button", href: `/api/tables/${this.id}/record`, download: `kaido-${this.id}.json` }, t("table.download"))));

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from kaido.agents import RandomAgent
+from kaido.agents import RandomAgent, make_agent
 from kaido.core.game import Game
 from kaido.core.match import Match
+from kaido.core.options import Options
 
 
 def self_play(game: Game[Any], players: int, seed: int, *, check: bool = True) -> Match:
@@ -26,9 +27,16 @@ def self_play(game: Game[Any], players: int, seed: int, *, check: bool = True) -
 
 def sampled_states(game: Game[Any], players: int, seed: int, every: int = 7) -> list[Any]:
     """Copies of every `every`-th state of a random game (the first and last included)."""
-    options = game.make_options(players=players)
+    return played_states(game, game.make_options(players=players), seed, "random", every)
+
+
+def played_states(
+    game: Game[Any], options: Options, seed: int, agent: str = "random", every: int = 7
+) -> list[Any]:
+    """Copies of every `every`-th state of a game between `agent` bots (the first and last
+    included)."""
     match = Match(game, options, seed, keep_history=False)
-    agents = [RandomAgent(seed * 17 + p) for p in range(players)]
+    agents = [make_agent(agent, game, seed * 17 + p) for p in range(int(options["players"]))]
     states = [match.state.copy()]
     step = 0
     while not match.is_over:

@@ -15,17 +15,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kaido.agents import RandomAgent
+from kaido.agents import RandomAgent, agent_kinds
 from kaido.core.errors import IllegalAction
 from kaido.core.game import Game
 from kaido.core.match import Match
 from kaido.core.records import Record, Replayer
 from kaido.core.rng import Rng
 from kaido.server.messages import LogStep, log_entry
+from kaido.sim.variants import CAPS, guarded_self_play, variant_options
+from tests.conformance.encoding import check_redeal_invariant, check_well_formed, encodes_itself
 from tests.conformance.play import all_views, fingerprint, sampled_states, self_play
 from tests.conftest import game_count_params, game_params
 
 SEEDS = range(6)
+ENCODING_GAMES = [param for param in game_count_params() if encodes_itself(param.values[0])]
+"""The games that encode their observations themselves (the others' views are hashed)."""
 
 
 @pytest.mark.parametrize(("game", "players"), game_count_params())
@@ -82,6 +86,22 @@ def test_views_hide_what_a_player_may_not_see(
         if game.to_move(state) == player:
             assert list(game.legal_actions(world)) == list(game.legal_actions(state))
         game.invariants(world)
+
+
+@pytest.mark.parametrize(("game", "players"), ENCODING_GAMES)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6), deal=st.integers(0, 2**32))
+def test_encodings_keep_one_length_and_hide_what_the_views_hide(
+    game: Game[Any], players: int, seed: int, pick: int, deal: int
+) -> None:
+    """A game's own encoding gives equally many small numbers in every state, and dealing
+    what a seat cannot see again (as for the views above) leaves its encoding unchanged."""
+    options = game.make_options(players=players)
+    length = len(game.encode(game.setup(options, 0), 0) or ())
+    states = sampled_states(game, players, seed, every=5)
+    picked = [states[0], states[pick % len(states)], states[-1]]
+    check_well_formed(game, picked, length)
+    check_redeal_invariant(game, picked, deals=[deal])
 
 
 @pytest.mark.parametrize(("game", "players"), game_count_params())
@@ -146,3 +166,33 @@ def test_every_event_keeps_its_kind_in_the_move_log(game: Game[Any], players: in
                 for event, sent in zip(step.events, entry["events"], strict=True):
                     assert sent["data"]["kind"] == event.kind, sent
                     assert sent["text"]
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_a_seat_that_left_places_below_everyone_who_stayed(game: Game[Any], players: int) -> None:
+    """`Game.forfeit`, what the server ranks a resignation by: undecided while two players
+    or more play on; at the end, the leaver below the others, whose order is kept."""
+    start = game.setup(game.make_options(players=players), 0)
+    if players > 2:
+        assert game.forfeit(start, {0}) is None
+    end = self_play(game, players, 1, check=False).state
+    ranks = game.result(end).ranks
+    for leaver in range(players):
+        forfeit = game.forfeit(end, {leaver})
+        assert forfeit is not None and len(forfeit.ranks) == players
+        stayed = [p for p in range(players) if p != leaver]
+        assert all(forfeit.ranks[leaver] > forfeit.ranks[p] for p in stayed)
+        for a in stayed:
+            for b in stayed:
+                assert (ranks[a] < ranks[b]) == (forfeit.ranks[a] < forfeit.ranks[b])
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_no_bot_stalls_any_variant(game: Game[Any], players: int) -> None:
+    """Heuristic and random self-play end within a cap on decisions, on options drawn over
+    every variant (issue 34: heuristic merchants once shuttled for ever on one map). The
+    big run is `scripts/self_play_guard.py`, its figures in docs/testing.md."""
+    options = variant_options(game, players, seed=players)  # other variants at each count
+    for bot in CAPS:
+        if bot in agent_kinds(game):
+            guarded_self_play(game, options, players, bot, CAPS[bot])  # NoEnd past the cap

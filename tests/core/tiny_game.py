@@ -66,6 +66,7 @@ class TinyGame(Game[TinyState]):
     title = {"en": "Tiny", "ja": "タイニー"}
     player_counts = (2, 3)
     rules_version = "1"
+    decisions_per_player = 13  # 40 greedy games at 2 players: median 27 decisions
     option_specs = (
         OptionSpec("copies", 2, "copies of each value", choices=(1, 2)),
         OptionSpec("offers", False, "players may offer a card to the next (TINY-OFFER-1)"),
@@ -235,6 +236,18 @@ class TinyGame(Game[TinyState]):
             names = {"draw": "draw", "end": "end", "bank": "bank", "discard": "discard"}
             names |= {"offer": "offer", "take": "take", "refuse": "refuse"}
         return " ".join([names[action.kind], *map(str, action.args)])
+
+    def prompt(self, state: TinyState, lang: Lang = "en") -> str:
+        ja = lang == "ja"
+        if state.over:
+            return ""
+        if state.offered:
+            return "差し出されたカードを受け取るか断る" if ja else "Take or refuse the card offered"
+        if state.pending:
+            return "手札を1枚捨てる" if ja else "Discard a card of your hand"
+        if not state.drawn:
+            return "カードを1枚引く" if ja else "Draw a card"
+        return "カードを預けるか手番を終える" if ja else "Bank a card, or end your turn"
 
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None

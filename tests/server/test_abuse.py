@@ -249,7 +249,7 @@ def test_a_login_flood_is_refused_and_hashed_apart_from_moves(harness: Harness) 
     mover.join()
     assert moved[0].status_code == 200  # the move went through during the flood
     statuses = [response.status_code for response in wrong]
-    assert statuses.count(400) <= 20  # the address's burst; the others were not hashed
+    assert statuses.count(401) <= 20  # the address's burst; the others were not hashed
     refused = [response for response in wrong if response.status_code == 429]
     assert len(refused) >= 80
     assert all(int(response.headers["retry-after"]) >= 1 for response in refused)
@@ -269,7 +269,7 @@ def test_guessing_one_name_from_many_addresses_is_limited(harness: Harness) -> N
         for n in range(8)
     ]
     # Five failures a name at once, then one every 12 seconds.
-    assert [g.status_code for g in guesses[:5]] == [400] * 5
+    assert [g.status_code for g in guesses[:5]] == [401] * 5
     assert all(g.status_code == 429 and g.headers["retry-after"] for g in guesses[5:])
 
 
@@ -300,11 +300,11 @@ def test_a_new_password_ends_every_other_session(harness: Harness) -> None:
     assert ann.get("/api/me").json()["user"]["name"] == "Ann"
     assert elsewhere.get("/api/me").json()["user"] is None
     old = harness.anonymous().post("/api/login", {"name": "Ann", "password": PASSWORD})
-    assert old.status_code == 400
+    assert old.status_code == 401
     new = harness.anonymous().post("/api/login", {"name": "Ann", "password": "a new secret"})
     assert new.status_code == 200
     wrong = ann.post("/api/password", {"password": "not it at all", "new_password": "whatever1"})
-    assert wrong.status_code == 400 and wrong.json()["error"] == "wrong password"
+    assert wrong.status_code == 401 and wrong.json()["error"] == "wrong password"
 
 
 # ---- 5. names that look alike are one name -------------------------------------------------

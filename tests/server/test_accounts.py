@@ -28,7 +28,8 @@ def test_sign_out_then_in_again(harness: Harness) -> None:
     assert ann.post("/api/logout").json() == {"user": None}
     assert ann.get("/api/me").json() == {"user": None, "preferences": None}
     wrong = ann.post("/api/login", {"name": "Ann", "password": "not the password"})
-    assert wrong.status_code == 400 and wrong.json()["error"] == "wrong name or password"
+    assert wrong.status_code == 401  # issue 34 bug 5: it was 400 bad_request
+    assert wrong.json() == {"error": "wrong name or password", "code": "wrong_password"}
     assert ann.get("/api/me").json() == {"user": None, "preferences": None}
     again = ann.post("/api/login", {"name": "ann", "password": PASSWORD})
     assert again.status_code == 200 and again.json()["user"]["name"] == "Ann"
@@ -38,7 +39,8 @@ def test_sign_out_then_in_again(harness: Harness) -> None:
 def test_unknown_name_gets_the_same_answer_as_a_wrong_password(harness: Harness) -> None:
     client = harness.anonymous()
     response = client.post("/api/login", {"name": "nobody", "password": PASSWORD})
-    assert response.status_code == 400 and response.json()["error"] == "wrong name or password"
+    assert response.status_code == 401
+    assert response.json() == {"error": "wrong name or password", "code": "wrong_password"}
 
 
 def test_names_are_unique_and_checked(harness: Harness) -> None:
@@ -61,7 +63,7 @@ def test_guest_plays_without_a_password(harness: Harness) -> None:
     assert user["guest"] and user["name"].startswith("guest-")
     assert client.get("/api/me").json()["user"] == user
     refused = client.post("/api/login", {"name": user["name"], "password": PASSWORD})
-    assert refused.status_code == 400
+    assert refused.status_code == 401
 
 
 def test_a_forged_cookie_is_no_session(harness: Harness) -> None:

@@ -3,12 +3,14 @@ lines are plain text, bounded in length, rate and number kept, and a reload show
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from kaido.server import chat
+from kaido.server.errors import BadRequest
 from tests.server.harness import Harness, Player, receive_state
 
 
@@ -70,6 +72,54 @@ def test_a_line_is_plain_text_of_bounded_length(harness: Harness) -> None:
     assert len(lines(ann, table)) == 3
     assert say(ann, table, "anyone there?").status_code == 200
     assert harness.player("Bob").get("/api/tables/nothing-here/chat").status_code == 404
+
+
+HIDDEN = {
+    "arabic letter mark": "\u061c",
+    "zero width space": "\u200b",
+    "zero width non-joiner": "\u200c",
+    "zero width joiner": "\u200d",
+    "word joiner": "\u2060",
+    "byte order mark": "\ufeff",
+    "tag characters": "\U000e0041\U000e0042\U000e007f",
+    "interlinear annotations": "\ufff9\ufffa\ufffb",
+    "left-to-right and right-to-left marks": "\u200e\u200f",
+    "bidirectional embedding and override": "\u202a\u202b\u202c\u202d\u202e",
+    "bidirectional isolates": "\u2066\u2067\u2068\u2069",
+    "soft hyphen": "\u00ad",
+    "private use": "\ue000\U000f0000",
+    "unassigned": "\u0378\U000e0080",
+    "lone surrogate": "\ud800",
+    "hangul fillers": "\u3164\u115f\u1160\uffa0",
+}
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_characters_that_hide_or_reorder_text_are_removed(name: str) -> None:
+    """Issue 35 finding 4: each kept its place in a line, though the docs said removed."""
+    hidden = HIDDEN[name]
+    assert chat.clean(f"a{hidden}b{hidden}") == "ab"
+    with pytest.raises(BadRequest, match="cannot be empty"):
+        chat.clean(hidden * 40)  # a line of nothing but them, as of U+3164 in the probe
+
+
+def test_combining_marks_are_capped_per_letter() -> None:
+    piled = "Z" + "\u0316" * 290  # 290 marks on one letter
+    assert chat.clean(piled) == "Z" + "\u0316" * chat.MAX_MARKS
+    # Letters that need their marks keep them: Vietnamese, Thai, Devanagari, emoji
+    # with a variation selector; NFC composes what it can.
+    for text in ("Tiếng Việt", "ที่นี่", "नमस्ते", "\u2764\ufe0f", "e\u0301" * 3):
+        assert chat.clean(text) == unicodedata.normalize("NFC", text)
+
+
+def test_a_cleaned_line_reaches_the_table(harness: Harness) -> None:
+    ann = harness.player("Ann")
+    table = ann.create(["human", "human"])
+    written = "gg\u200b\u3164 \U000e0067well\u061c played" + "\u0300" * 50
+    said = say(ann, table, written).json()["message"]["text"]
+    assert said == "gg well played" + "\u0300" * chat.MAX_MARKS
+    assert lines(harness.anonymous(), table)[-1]["text"] == said
+    assert say(ann, table, "\u3164" * 30).status_code == 400
 
 
 def test_writing_too_fast_is_refused(harness: Harness) -> None:

@@ -15,7 +15,8 @@ from kaido.games import get_game
 from tests.core.tiny_game import TINY
 from tests.server.harness import Harness, receive_state
 
-GAME_KEYS = {"to_move", "view", "legal", "log_from", "log", "result", "players", "can_undo"}
+GAME_KEYS = {"to_move", "view", "prompt", "legal", "log_from", "log", "result", "players"}
+GAME_KEYS |= {"can_undo"}
 TABLE_KEYS = {"type", "table", "game", "status", "version", "seat", "seats", "options"}
 TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by", "thinking", "offer_deadline"}
 TABLE_KEYS |= {"abandon_votes", "my_seats"}
@@ -38,6 +39,7 @@ def expected_game_part(
     return {
         "to_move": to_move,
         "view": game.view(state, viewer),
+        "prompt": game.prompt(state),
         "legal": legal,
         "log_from": log_from,
         "log": [

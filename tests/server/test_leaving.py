@@ -53,12 +53,47 @@ def test_resigning_hands_the_seat_to_a_bot_for_good(harness: Harness) -> None:
     assert listed(ann, "playing", table)
 
 
-def test_the_last_person_resigning_abandons_the_game(harness: Harness) -> None:
+def test_the_last_person_resigning_lets_the_bots_finish_the_game(harness: Harness) -> None:
+    """Fails on the main before issue 34 (bug 2): the table was abandoned, no result, no
+    replay, though the dialog said a bot plays the seat to the end."""
     ann = harness.player("Ann")
     table = ann.create(["human", "easy", "easy"])
-    assert ann.post(f"/api/tables/{table}/resign").json()["status"] == "abandoned"
-    assert ann.state(table)["status"] == "abandoned"
-    assert not listed(ann, "playing", table) and not listed(ann, "finished", table)
+    assert ann.post(f"/api/tables/{table}/resign").json()["status"] == "playing"
+    state = wait_for(
+        lambda: (s := ann.state(table))["status"] == "finished" and s, what="the bots' end"
+    )
+    result = state["result"]
+    assert result["resigned"] == [0] and result["ranks"][0] == 3  # below both who stayed
+    assert sorted(result["ranks"][1:]) in ([1, 2], [1, 1])
+    assert ann.get(f"/api/tables/{table}/replay").status_code == 200
+    summary = next(t for t in ann.get("/api/tables?status=finished").json()["tables"])
+    assert summary["id"] == table and summary["result"] == result
+
+
+def test_a_player_who_resigns_places_below_everyone_who_stayed(harness: Harness) -> None:
+    ann, bob, cid, table = three_players(harness)
+    assert bob.post(f"/api/tables/{table}/resign").status_code == 200
+    people = {0: ann, 2: cid}
+    while (state := ann.state(table))["status"] == "playing":
+        if state["to_move"] == 1:  # Bob's bot
+            wait_for(lambda: ann.state(table)["version"] > state["version"], what="the bot")
+            continue
+        player = people[state["to_move"]]
+        mine = player.state(table)
+        reply = player.act(table, mine["legal"][0]["action"], move=mine["version"])
+        assert reply.status_code == 200, reply.text
+    assert state["result"]["resigned"] == [1] and state["result"]["ranks"][1] == 3
+
+
+def test_resigning_a_solo_game_loses_it_to_the_game_s_own_bot(harness: Harness) -> None:
+    """Cargo Empire's solo game (CE-BOT-1): nobody stays but the rulebook's bot, which
+    wins at once."""
+    ann = harness.player("Ann")
+    table = ann.create(["human"], game="cargo_empire")
+    reply = ann.post(f"/api/tables/{table}/resign").json()
+    assert reply["status"] == "finished"
+    assert ann.state(table)["result"] == {"scores": [0.0], "ranks": [2], "resigned": [0]}
+    assert ann.get(f"/api/tables/{table}/replay").status_code == 200
 
 
 def test_a_player_absent_past_their_clock_can_be_removed(harness: Harness) -> None:

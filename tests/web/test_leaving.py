@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.server.live import LiveServer
-from tests.web.pages import click_action, create_table, play_as_guest, sign_up
+from tests.web.pages import FINISHED, click_action, create_table, play_as_guest, sign_up
 
 
 def two_people(
@@ -46,6 +47,37 @@ def test_resigning_then_abandoning(browser: Browser, server: LiveServer) -> None
     expect(ann.locator(".abandoned")).to_have_text("This game was abandoned.")
     expect(bob.locator(".abandoned")).to_be_visible()
     expect(ann.locator("button.legal")).to_have_count(0)
+
+
+RESIGN_WORDS = {
+    "en": ("A bot plays your seat to the end and you place below everyone who stays", "resigned"),
+    "ja": ("ボットがあなたの席を最後までプレイし、あなたの順位は残った全員より下", "投了"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_resigning_among_bots_is_what_the_dialog_says(
+    page: Page, server: LiveServer, lang: str
+) -> None:
+    """Issue 34, bug 2: the dialog says what happens, and it happens: the bots play the
+    game to the end, the resigner placed last, with its replay (the game was abandoned
+    before)."""
+    sign_up(page, server.url, "Ann")
+    if lang == "ja":
+        page.click("button.lang")
+        page.wait_for_selector("#create-table h2:text-is('新しいテーブル')")
+    create_table(page, ["human", "easy", "easy"])
+    page.wait_for_selector(".table-page[data-status=playing]")
+    page.click(".leave-game button.resign")
+    said, marked = RESIGN_WORDS[lang]
+    expect(page.locator(".leaving .warning")).to_contain_text(said)
+    page.click("button.confirm-resign")
+    page.wait_for_selector(FINISHED)
+    last = page.locator(".result tr").last
+    expect(last.locator("td").first).to_have_text("3")
+    expect(last).to_contain_text(f"Ann ({marked})")
+    page.click(".result a.button[href^='/replay/']")
+    page.wait_for_selector(".replay[data-step='0']")
 
 
 def test_removing_a_player_absent_past_their_clock(browser: Browser, server: LiveServer) -> None:

@@ -44,7 +44,32 @@ def test_the_password_rule_stands_by_the_field_and_no_refusal_outlives_sign_up(
     page.fill("input[name=password]", "long enough now")
     expect(rule).to_have_class("rule")
     page.click("#signin")  # no such account yet: refused in the form
-    expect(page.locator(".form-error")).to_contain_text("wrong name or password")
+    expect(page.locator(".form-error")).to_have_text("Wrong name or password.")
     page.click("#register")
     page.wait_for_selector("#create-table")
     expect(page.locator(".form-error, #notice .notice, .rule.bad")).to_have_count(0)
+
+
+def test_a_refusal_reads_in_the_page_language_and_never_as_a_key(
+    page: Page, server: LiveServer
+) -> None:
+    """Issue 34: a wrong password is a 401 with a sentence in English and Japanese (bug 5),
+    and an answer the page has no words for (one without the server's code, as the 500 of
+    bug 1 was) reads as a failure, never as the key `error.error`."""
+    page.goto(server.url + "/")
+    for sentence in ("Wrong name or password.", "名前またはパスワードが違います。"):
+        page.fill("input[name=name]", "Nobody")
+        page.fill("input[name=password]", "long enough now")
+        page.click("#signin")
+        expect(page.locator(".form-error")).to_have_text(sentence)
+        page.click("button.lang")
+    page.wait_for_selector("#signin:text-is('Sign in')")
+    # What `api()` makes of an answer that is not the server's JSON (a plain-text 500).
+    texts = page.evaluate(
+        """async () => {
+            const [{ ApiError }, { errorText }] = await Promise.all(
+                [import('/static/api.js'), import('/static/i18n.js')]);
+            return [500, 404].map((status) => errorText(new ApiError(status, {})));
+        }"""
+    )
+    assert texts == ["The server failed. HTTP 500", "That did not work. HTTP 404"]

@@ -690,7 +690,7 @@ def settle(st: CEState, events: Events) -> None:
             stack.pop()
             st.final = final_scores(st)
             st.phase = PHASE_OVER
-            emit(events, "final", scores=[sum(s) for s in st.final])
+            emit(events, "final", scores=[sum(s) for s in st.final], bot=st.bot)
 
 
 def _move(st: CEState, frame: list[int], events: Events) -> None:

@@ -14,8 +14,10 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
+from kaido.core.game import LANGS
 from kaido.core.options import Options
 from kaido.games.cargo_empire.board import CITY_COLOURS, Components, components_named
+from kaido.games.cargo_empire.text import goal_text
 
 WIDTH: Final = 1000.0
 MARGIN: Final = 40.0
@@ -41,6 +43,7 @@ def project(comp: Components) -> list[tuple[float, float]]:
 
 def board_geometry(options: Options) -> dict[str, Any]:
     comp = components_named(str(options["map"]))
+    players = int(options["players"]) + bool(options["bot"])  # the bot counts (goals 22-24)
     points = project(comp)
     height = max(y for _, y in points) + MARGIN
     return {
@@ -71,4 +74,9 @@ def board_geometry(options: Options) -> dict[str, Any]:
         ],
         "cubes": list(comp.cube_colours),
         "vp_zone": list(comp.vp_zone),
+        # what each goal card asks and scores, as the card says it (CE-GOAL)
+        "goals": {
+            str(goal.id): {lang: goal_text(goal, lang, players) for lang in LANGS}
+            for goal in comp.goals
+        },
     }

@@ -12,7 +12,7 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result, places
 from kaido.core.rng import Rng
-from kaido.games.cargo_empire import bots, engine, explain, solo, text, views
+from kaido.games.cargo_empire import bots, encode, engine, explain, solo, summary, text, views
 from kaido.games.cargo_empire.board import (
     ANY_AND_STEP,
     ANY_CARD,
@@ -23,7 +23,7 @@ from kaido.games.cargo_empire.board import (
     components_named,
 )
 from kaido.games.cargo_empire.payments import max_land_cards
-from kaido.games.cargo_empire.scoring import goal_values, ranking_keys
+from kaido.games.cargo_empire.scoring import Scores, goal_values, ranking_keys
 from kaido.games.cargo_empire.state import (
     CLAN_OF_COLOUR,
     F_BEGIN,
@@ -146,6 +146,7 @@ class CargoEmpire(Game[CEState]):
     agent_kinds = {"heuristic": "kaido.games.cargo_empire.agents:HeuristicAgent"}
     # bench/README.md: valued at once (no play-outs), the search does 5-6 times more iterations
     bot_levels = {"strong": "mcts:time=1:rollout=0"}
+    decisions_per_player = 48  # 12 heuristic games at 2 players: median 96 decisions
 
     def __init__(self) -> None:
         self.table = ActionTable()
@@ -262,9 +263,19 @@ class CargoEmpire(Game[CEState]):
         seat holds (solo: rank 1 = beat the bot, rank 2 = lost to it). The bot's score is
         in the view (`scores`, its last row) and the terminal board."""
         scores = state.final or []
-        keys = ranking_keys(state, scores)
-        seats = state.seats
-        return Result(tuple(float(sum(s)) for s in scores[:seats]), places(keys)[:seats])
+        return seats_result(state, scores, ranking_keys(state, scores))
+
+    def forfeit(self, state: CEState, leavers: set[int]) -> Result | None:
+        """The bot (CE-BOT) is one of those who stay: a seat that left places below it too
+        (solo, resigning loses to it). Decided at once when one player stays."""
+        if not self.is_over(state) and state.n - len(leavers) > 1:
+            return None
+        scores = state.final or [(0, 0, 0, 0)] * state.n
+        keys = [(p not in leavers, *key) for p, key in enumerate(ranking_keys(state, scores))]
+        return seats_result(state, scores, keys)
+
+    def summary(self, state: CEState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
 
     def balance(self, state: CEState, events: Sequence[Event]) -> dict[str, float]:
         """The winners' points by category, and each kept goal card's value (`kaido
@@ -275,6 +286,9 @@ class CargoEmpire(Game[CEState]):
 
     def view(self, state: CEState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
+
+    def encode(self, state: CEState, player: int) -> list[float]:
+        return encode.encode(state, player)
 
     def determinize(self, state: CEState, player: int, rng: Rng) -> CEState:
         return views.determinize(state, player, rng)
@@ -294,7 +308,11 @@ class CargoEmpire(Game[CEState]):
         return text.player_name(player, _colours(options), lang)
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
-        return text.action_text((action.kind, *action.args), lang, _map(options))
+        players = int(options["players"]) + bool(options["bot"]) if options else None
+        return text.action_text((action.kind, *action.args), lang, _map(options), players)
+
+    def prompt(self, state: CEState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
 
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None
@@ -383,6 +401,12 @@ def seat_colours(options: Options) -> tuple[int, ...]:
             f"option 'colours' needs {n} different colours, got {options['colours']!r}"
         )
     return tuple(PLAYER_COLOURS.index(c) for c in names[:n])
+
+
+def seats_result(state: CEState, scores: Sequence[Scores], keys: Sequence[Sequence[int]]) -> Result:
+    """One entry per seat; the bot's place, when it plays, is the one no seat holds."""
+    seats = state.seats
+    return Result(tuple(float(sum(s)) for s in scores[:seats]), places(keys)[:seats])
 
 
 GAME: Final = CargoEmpire()

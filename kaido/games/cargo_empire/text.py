@@ -9,9 +9,31 @@ from __future__ import annotations
 from typing import Any
 
 from kaido.core.events import Event
-from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, TRANSPORTS, Components
-from kaido.games.cargo_empire.engine import Key
-from kaido.games.cargo_empire.state import BLANK, CLAN_NAMES, PLAYER_COLOURS, CEState
+from kaido.games.cargo_empire.board import CITY_COLOURS, EUROPE, TRANSPORTS, Components, Goal
+from kaido.games.cargo_empire.engine import Key, plan_keys
+from kaido.games.cargo_empire.state import (
+    BLANK,
+    CLAN_NAMES,
+    F_CARD,
+    F_CITY,
+    F_CITY_GOAL,
+    F_EMBLEM,
+    F_END,
+    F_EXPRESS,
+    F_EXTRA,
+    F_FIRST,
+    F_GOAL,
+    F_ORDER,
+    F_PAY,
+    F_PLAN,
+    F_ROW,
+    F_SECOND,
+    F_TINO,
+    F_VASSAL,
+    PHASE_OVER,
+    PLAYER_COLOURS,
+    CEState,
+)
 from kaido.games.cargo_empire.views import view
 
 WORDS: dict[str, dict[str, str]] = {
@@ -97,6 +119,72 @@ def track_row(names: list[str], ends: list[int], lang: str) -> str:
     return " ".join(cells)
 
 
+GROUPS = {
+    "red": ("red", "赤の都市"), "blue": ("blue", "青の都市"), "green": ("green", "緑の都市"),
+    "yellow": ("yellow", "黄の都市"), "harbour": ("harbour", "港の都市"),
+    "inland": ("non-harbour", "港のない都市"), "level2": ("level-2", "レベル2の都市"),
+}  # fmt: skip
+HELD = {
+    "city_cards": ("City cards you hold", "持っている都市カード"),
+    "goal_cards": ("Goal cards you hold (this one too)", "持っている目標カード（この1枚を含む）"),
+}
+
+
+def goal_text(goal: Goal, lang: str = "en", players: int | None = None) -> str:
+    """What a goal card asks and what it scores (CE-GOAL-1..25), as its card says it."""
+    ja = lang == "ja"
+    kind = goal.kind
+    if kind == "sets":
+        names = [GROUPS[g][ja] for g in goal.groups]
+        if ja:
+            return f"交易所のある{'と'.join(names)}の組1つにつき{goal.vp}点"
+        listed = ", ".join(f"a {g}" for g in names[:-1]) + f" and a {names[-1]}"
+        return f"{goal.vp} VP per set of {listed} city where you are present"
+    if kind == "network":
+        if ja:
+            return f"陸路でつながった、交易所のある都市の最大のまとまり：1都市につき{goal.vp}点"
+        return f"{goal.vp} VP per city of your largest network of cities linked by land routes"
+    if kind in ("count", "held"):
+        if kind == "held":
+            what = HELD[goal.what][ja]
+        else:
+            group = GROUPS[goal.groups[0]][ja]
+            what = f"交易所のある{group}" if ja else f"{group.capitalize()} cities where present"
+        return f"{what}{'：' if ja else ': '}{_tiers(goal.tiers, lang)}"
+    if kind == "each":
+        if goal.what == "level3":
+            if ja:
+                return f"交易所のあるレベル3の都市1つにつき{goal.vp}点"
+            return f"{goal.vp} VP per level-3 city where you are present"
+        if ja:
+            return f"自分の交易所が2個以上ある都市1つにつき{goal.vp}点"
+        return f"{goal.vp} VP per city holding 2 or more of your posts"
+    if kind == "four_posts":
+        if ja:
+            return f"1つの都市に自分の交易所が4個あれば{goal.vp}点"
+        return f"{goal.vp} VP if one city holds 4 of your posts"
+    marker = w(TRANSPORTS[goal.marker], lang)
+    by_count = dict(goal.vp_by_count)
+    if players in by_count:
+        vp = str(by_count[players])
+    else:
+        vp = "/".join(str(v) for _, v in goal.vp_by_count)
+    if ja:
+        return f"自分より後ろにいる他の{marker}マーカー1個につき{vp}点"
+    return f"{vp} VP per other {marker} marker behind yours"
+
+
+def _tiers(tiers: tuple[tuple[int, int], ...], lang: str) -> str:
+    """Tiers best first, as "6+ → 12 VP, 4–5 → 6 VP"."""
+    parts, above = [], None
+    for at_least, vp in tiers:
+        more = "以上" if lang == "ja" else "+"
+        count = f"{at_least}{more}" if above is None else f"{at_least}–{above - 1}"
+        parts.append(f"{count} → {vp}{'点' if lang == 'ja' else ' VP'}")
+        above = at_least
+    return ("、" if lang == "ja" else ", ").join(parts)
+
+
 def player_name(p: int, colours: tuple[int, ...], lang: str) -> str:
     colour = PLAYER_COLOURS[colours[p]] if p < len(colours) else PLAYER_COLOURS[p]
     return w(colour, lang).capitalize()
@@ -109,9 +197,15 @@ def _cards_text(cars: int, locos: int, ships: int, lang: str) -> str:
     return " + ".join(parts)
 
 
-def action_text(key: Key, lang: str = "en", comp: Components = EUROPE) -> str:
+def action_text(
+    key: Key, lang: str = "en", comp: Components = EUROPE, players: int | None = None
+) -> str:
+    """`players`: the game's players with the bot (what goals 22-24 score depends on)."""
     kind, args = key[0], key[1:]
     ja = lang == "ja"
+    if kind == "keep_goal":
+        goal = goal_text(comp.goals[args[0] - 1], lang, players)
+        return f"目標{args[0]}を残す：{goal}" if ja else f"keep goal {args[0]}: {goal}"
     if kind == "plan":
         o, d, space, colour = args
         what = f"{city(o, lang, comp)}->{city(d, lang, comp)} {w(CUBES[colour], lang)}"
@@ -127,10 +221,6 @@ def action_text(key: Key, lang: str = "en", comp: Components = EUROPE) -> str:
             text += " (エルストン紋章)" if ja else " (Elleston emblem)"
         return f"支払い {text}" if ja else f"pay {text}"
     simple = {
-        "keep_goal": (
-            f"keep goal {args[0] if args else ''}",
-            f"目標{args[0] if args else ''}を残す",
-        ),
         "take_three": ("take car + locomotive + ship", "自動車・機関車・船を1枚ずつ得る"),
         "rockriel": ("enhance a locomotive (Rockriel)", "機関車を強化する（ロックリエル）"),
         "elleston_car": ("take a car card (Elleston)", "自動車カードを得る（エルストン）"),
@@ -318,10 +408,13 @@ def describe(
         )
     if kind.startswith("bot_"):
         return _bot_event(kind, data, who, lang, comp)
-    if kind == "final":
-        if ja:
-            return "最終得点: " + "、".join(str(x) for x in data["scores"])
-        return f"final scores: {data['scores']}"
+    if kind == "final":  # each player's total, the bot's named as such (CE-BOT)
+        bot, marked = data.get("bot", -1), "（ボット）" if ja else " (bot)"
+        named = [
+            f"{player_name(p, colours, lang)}{marked if p == bot else ''} {score}"
+            for p, score in enumerate(data["scores"])
+        ]
+        return ("最終得点: " + "、".join(named)) if ja else "final scores: " + ", ".join(named)
     return f"{kind} {data}"  # fmt: skip
 
 
@@ -487,3 +580,61 @@ def _clan(name: str, lang: str) -> str:
 
 def _goals(goals: list[int], lang: str) -> str:
     return "・".join(str(g) for g in goals) if lang == "ja" else str(goals)
+
+
+PROMPTS = {
+    F_GOAL: (
+        "Keep one of the two goal cards drawn; the other goes under the goal deck",
+        "引いた目標カード2枚から1枚を残す（もう1枚は目標デッキの下へ）",
+    ),
+    F_CARD: ("Take a transport card of any kind", "好きな種類の輸送カードを1枚得る"),
+    F_FIRST: (
+        "Put your first trading post on a demand space of a city in the display",
+        "ディスプレイの都市の需要スペースに最初の交易所を置く",
+    ),
+    F_SECOND: (
+        "Put your second trading post on a demand space of your personal city card's city",
+        "個人の都市カードの都市の需要スペースに2個目の交易所を置く",
+    ),
+    F_EMBLEM: ("Put your clan's emblem on a city", "クランの紋章を都市に置く"),
+    F_PLAN: (
+        "Choose a transport: a cube's origin city, then a destination that demands it",
+        "輸送を選ぶ：貨物の出発地、次にそれを求める目的地",
+    ),
+    F_PAY: ("Pay for the transport with your transport cards", "輸送カードで輸送の代金を払う"),
+    F_ORDER: ("Choose which marker takes its steps next", "次に前進するマーカーを選ぶ"),
+    F_EXTRA: ("Choose the marker that takes the extra step", "追加の1マスを進むマーカーを選ぶ"),
+    F_ROW: ("Choose the row your {transport} marker enters", "{transport}マーカーが進む段を選ぶ"),
+    F_CITY: ("Take a city card from the display", "ディスプレイから都市カードを1枚得る"),
+    F_END: (
+        "Use a clan ability (2 cubes), or end your turn",
+        "クラン能力を使う（貨物2個）か、手番を終える",
+    ),
+    F_TINO: ("Say whether your emblem city counts as a harbour", "紋章の都市を港とするかを決める"),
+    F_CITY_GOAL: ("Take a city card, or goal cards", "都市カードか目標カードを得る"),
+    F_EXPRESS: (
+        "Take an express tile your route passes, or none",
+        "経路上の急行タイルを1枚得るか、得ない",
+    ),
+    F_VASSAL: (
+        "Your vassal's free delivery: an origin city, then a destination",
+        "家臣の無料輸送：出発地、次に目的地を選ぶ",
+    ),
+}
+NO_TRANSPORT = (
+    "No transport is possible: refill a city, or take one card of each kind",
+    "輸送できない：都市に貨物を補充するか、各種カードを1枚ずつ得る",
+)
+
+
+def prompt(st: CEState, lang: str = "en") -> str:
+    if st.phase == PHASE_OVER or not st.stack:
+        return ""
+    ja = lang == "ja"
+    frame = st.stack[-1]
+    if frame[0] == F_PLAN and not plan_keys(st, frame[1]):
+        return NO_TRANSPORT[ja]
+    if frame[0] not in PROMPTS:
+        return ""
+    transport = w(TRANSPORTS[frame[2]], lang) if frame[0] == F_ROW else ""
+    return PROMPTS[frame[0]][ja].format(transport=transport)

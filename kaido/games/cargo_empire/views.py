@@ -14,7 +14,7 @@ from typing import Any
 from kaido.core.rng import Rng
 from kaido.games.cargo_empire.board import BONUS_NAMES, TRANSPORTS
 from kaido.games.cargo_empire.engine import produce_colour, to_move
-from kaido.games.cargo_empire.scoring import final_scores
+from kaido.games.cargo_empire.scoring import final_scores, goal_value
 from kaido.games.cargo_empire.state import (
     BLANK,
     CLAN_NAMES,
@@ -88,6 +88,10 @@ def _player(st: CEState, p: int, viewer: int | None) -> dict[str, Any]:
         else None,
         "goal_count": len(st.goals[p]),
         "goals": sorted(st.goals[p]) if sees else None,
+        # what each goal card would score now (CE-GOAL), for whoever sees the cards
+        "goal_vp": [goal_value(st, p, st.comp.goals[g - 1]) for g in sorted(st.goals[p])]
+        if sees
+        else None,
         "markers": {t: _marker(st, 3 * p + k) for k, t in enumerate(TRANSPORTS)},
         "posts_left": st.left[p],
         "posts_removed": st.removed[p],

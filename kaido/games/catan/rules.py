@@ -13,12 +13,12 @@ from typing import Any, Final
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
 from kaido.core.events import Event
-from kaido.core.game import Game, Lang
+from kaido.core.game import Fact, Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
 from kaido.games.catan import actions as A
-from kaido.games.catan import bots, engine, explain, summary, text, trade, views
+from kaido.games.catan import bots, encode, engine, explain, review, summary, text, trade, views
 from kaido.games.catan.board import beginner_board, random_board
 from kaido.games.catan.state import OVER, CatanState
 
@@ -31,6 +31,7 @@ class CatanGame(Game[CatanState]):
     rules_prefix = "CT"
     agent_kinds = {"heuristic": "kaido.games.catan.agents:HeuristicAgent"}
     bot_levels = {"strong": "mcts:time=1:widen=1:rollout=10"}  # bench/README.md
+    decisions_per_player = 183  # 12 heuristic games at 3 players: median 550 decisions
     option_specs = (
         OptionSpec(
             "layout",
@@ -119,6 +120,9 @@ class CatanGame(Game[CatanState]):
     def view(self, state: CatanState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
 
+    def encode(self, state: CatanState, player: int) -> list[float]:
+        return encode.encode(state, player)
+
     def determinize(self, state: CatanState, player: int, rng: Rng) -> CatanState:
         return views.determinize(state, player, rng)
 
@@ -141,6 +145,14 @@ class CatanGame(Game[CatanState]):
     def invariants(self, state: CatanState) -> None:
         views.check_invariants(state)
 
+    def review_facts(
+        self,
+        states: Sequence[CatanState],
+        actions: Sequence[Action],
+        chances: Sequence[Sequence[float]],
+    ) -> list[Fact]:
+        return review.robber_facts(states, actions, chances)
+
     # ---- text ---------------------------------------------------------------------------
 
     def player_name(self, player: int, lang: Lang = "en", options: Options | None = None) -> str:
@@ -148,6 +160,9 @@ class CatanGame(Game[CatanState]):
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text(action, lang)
+
+    def prompt(self, state: CatanState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
 
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None

@@ -6,6 +6,7 @@ from typing import Any
 
 from kaido.core.actions import Action
 from kaido.core.events import Event
+from kaido.core.text import counted
 from kaido.games.catan.board import (
     EDGE_VERTICES,
     GENERIC_PORT,
@@ -17,7 +18,8 @@ from kaido.games.catan.board import (
     bits,
     hex_center,
 )
-from kaido.games.catan.state import CatanState
+from kaido.games.catan.engine import to_move
+from kaido.games.catan.state import PHASE_NAMES, CatanState
 from kaido.games.catan.views import view
 
 RESOURCE_NAMES = {
@@ -445,3 +447,60 @@ def _status(state: CatanState, viewer: int | None, lang: str) -> str:
         lines.append(("手札: " if ja else "your hand: ") + hand)
         lines.append(("発展カード: " if ja else "your development cards: ") + dev)
     return "\n".join(lines)
+
+
+PROMPTS = {
+    "setup_settlement": (
+        "Place a starting settlement on a free corner",
+        "初期配置：空いている交差点に開拓地を置く",
+    ),
+    "setup_road": (
+        "Place a road touching the settlement you just placed",
+        "初期配置：置いたばかりの開拓地につながる街道を置く",
+    ),
+    "pre_roll": (
+        "Roll the dice (a knight may be played first)",
+        "ダイスを振る（先に騎士を使える）",
+    ),
+    "discard": (
+        "Discard {n}: half your hand, rounded down",
+        "手札の半分（切り捨て）の{n}枚を捨てる",
+    ),
+    "robber": (
+        "Move the robber to another hex and rob a player there",
+        "盗賊を別の地形へ動かし、そこのプレイヤーから1枚奪う",
+    ),
+    "main": (
+        "Trade, build or play a development card, then end your turn",
+        "交易・建設・発展カードの使用をして、手番を終える",
+    ),
+    "free_road": ("Road building: place {n}", "街道建設：街道を{n}本置く"),
+    "offer_draft": (
+        "Write your offer: what you give and what you ask for",
+        "交換の提案を作る：出すものと求めるもの",
+    ),
+    "offer_reply": (
+        "Answer {name}'s offer: accept, decline or counter",
+        "{name}の提案に答える：受ける、断る、逆提案",
+    ),
+    "counter_draft": ("Write your counter-offer to {name}", "{name}への逆提案を作る"),
+    "offer_choice": (
+        "Choose whom to trade with, or reject every answer",
+        "交換する相手を選ぶか、すべて断る",
+    ),
+}
+
+
+def prompt(state: CatanState, lang: str = "en") -> str:
+    phase = PHASE_NAMES[state.phase]
+    if phase not in PROMPTS:
+        return ""
+    ja = lang == "ja"
+    template = PROMPTS[phase][ja]
+    if phase == "discard":
+        n = state.discard_left[to_move(state)]
+        return template.format(n=n if ja else counted(n, "card", "cards"))
+    if phase == "free_road":
+        n = state.free_roads
+        return template.format(n=n if ja else counted(n, "free road", "free roads"))
+    return template.format(name=player_name(state.turn, lang))

@@ -39,6 +39,7 @@ class ForwarderOfXanadu(Game[FXState]):
     # bench/README.md: the fitted evaluation's values differ by hundredths, so the search
     # explores less (c=0.2); one deeper tree beat four shallow ones at its small budget
     bot_levels = {"strong": "mcts:time=1:rollout=0:c=0.2:worlds=1"}
+    decisions_per_player = 105  # 12 heuristic games at 3 players: median 316 decisions
 
     def __init__(self) -> None:
         self.by_key: dict[Key, Action] = {actions.key(a): a for a in actions.TABLE}
@@ -102,6 +103,9 @@ class ForwarderOfXanadu(Game[FXState]):
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text(actions.key(action), lang)
+
+    def prompt(self, state: FXState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
 
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from kaido.core.events import Event
+from kaido.core.text import counted
 from kaido.games.forwarder_of_xanadu.board import AREAS, DATA, TRACKS
 from kaido.games.forwarder_of_xanadu.engine import REQUESTS, SKILLS, Key, card_types
-from kaido.games.forwarder_of_xanadu.state import FXState
+from kaido.games.forwarder_of_xanadu.state import PHASE_NAMES, FXState
 from kaido.games.forwarder_of_xanadu.views import view
 
 COLOURS = {"en": ("Red", "Blue", "Green", "Yellow", "White"), "ja": ("赤", "青", "緑", "黄", "白")}
@@ -374,3 +375,59 @@ def _counts(s: FXState, log: Sequence[Event], lang: str) -> list[dict[str, Any]]
             ],
         },
     ]
+
+
+PROMPTS = {
+    "company": ("Choose a company", "会社を選ぶ"),
+    "draft": (
+        "Draft: keep one card of the hand in front of you; the rest passes to the left",
+        "ドラフト：目の前の手札から1枚を残し、残りを左へ回す",
+    ),
+    "turn": (
+        "Put a worker on an action card (dispatched workers, surveys and disposables first)",
+        "アクションカードにワーカーを置く（派遣ワーカー・再調査・使い捨ては先に）",
+    ),
+    "place": (
+        "Put {n} gained: Hotan port, the office, or one where you have cubes",
+        "得た並資源{n}個を置く：ホータン港、営業所、資源のあるエリアに1個ずつ",
+    ),
+    "act": ("Do your actions ({n}), then end your turn", "アクション（{n}）を行い、手番を終える"),
+    "act_done": ("No actions left: end your turn", "アクションは残っていない：手番を終える"),
+    "exclusive": ("Choose the deck of your new exclusive request", "新しい専用依頼の山札を選ぶ"),
+    "grow": (
+        "Growth: unlock {n}; skills may be played and an office opened",
+        "成長：{n}マスを解放する。スキルの配置・営業所の設置もできる",
+    ),
+    "grow_done": (
+        "Growth: play skills or open an office, then finish the growth",
+        "成長：スキルの配置や営業所の設置をして、成長を終える",
+    ),
+    "refill": (
+        "Upkeep: of {n}, choose how many go to your office",
+        "補充：並資源{n}個のうち営業所へ置く数を選ぶ",
+    ),
+    "pick": ("Name the next start player", "次のスタートプレイヤーを選ぶ"),
+}
+ACTIONS = (("request", "requests", "依頼"), ("transport", "transports", "輸送"),
+           ("improvement", "improvements", "改良"))  # fmt: skip
+
+
+def prompt(s: FXState, lang: str = "en") -> str:
+    phase = PHASE_NAMES[s.phase]
+    ja = lang == "ja"
+    n = ""
+    if phase == "act":
+        left = [(k, words) for k, words in zip(s.pools, ACTIONS, strict=True) if k]
+        n = ("・" if ja else ", ").join(
+            f"{words[2]}{k}" if ja else counted(k, words[0], words[1]) for k, words in left
+        )
+        phase = phase if left else "act_done"
+    elif phase == "grow":
+        n = str(s.grow_left) if ja else counted(s.grow_left, "cell", "cells")
+        phase = phase if s.grow_left else "grow_done"
+    elif phase in ("place", "refill"):
+        k = s.to_place if phase == "place" else s.refill_amount
+        n = str(k) if ja else counted(k, "basic resource", "basic resources")
+    if phase not in PROMPTS:
+        return ""
+    return PROMPTS[phase][ja].format(n=n)

@@ -8,11 +8,20 @@ from typing import Any, Final
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
 from kaido.core.events import Event
-from kaido.core.game import Game, Lang
+from kaido.core.game import Fact, Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.russian_railroads import bots, engine, explain, summary, text, views
+from kaido.games.russian_railroads import (
+    bots,
+    encode,
+    engine,
+    explain,
+    review,
+    summary,
+    text,
+    views,
+)
 from kaido.games.russian_railroads.actions import KEY, TABLE
 from kaido.games.russian_railroads.components import (
     CONFLICTS,
@@ -104,6 +113,7 @@ class RussianRailroads(Game[RRState]):
     agent_kinds = {"heuristic": "kaido.games.russian_railroads.agents:HeuristicAgent"}
     # bench/README.md: here the plain search beats the heuristic-guided one (50 and 200 ms)
     bot_levels = {"strong": "mcts:time=1:worlds=1:rollout=0:c=0.25:guide=false"}
+    decisions_per_player = 84  # 12 heuristic games at 2 players: median 167 decisions
 
     # ---- set-up ---------------------------------------------------------------------------
 
@@ -209,6 +219,9 @@ class RussianRailroads(Game[RRState]):
     def view(self, state: RRState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
 
+    def encode(self, state: RRState, player: int) -> list[float]:
+        return encode.encode(state, player)
+
     def determinize(self, state: RRState, player: int, rng: Rng) -> RRState:
         return views.determinize(state, player, rng)
 
@@ -227,10 +240,21 @@ class RussianRailroads(Game[RRState]):
     def invariants(self, state: RRState) -> None:
         views.invariants(state)
 
+    def review_facts(
+        self,
+        states: Sequence[RRState],
+        actions: Sequence[Action],
+        chances: Sequence[Sequence[float]],
+    ) -> list[Fact]:
+        return review.line_facts(states, lambda seat, lang: self.player_name(seat, lang))
+
     # ---- text -----------------------------------------------------------------------------
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang)
+
+    def prompt(self, state: RRState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
 
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None

@@ -26,6 +26,17 @@ from kaido.games.russian_railroads.state import (
     BLACKW,
     ENG_USED,
     ENGS,
+    F_ADV_CARD,
+    F_ADV_TOKEN,
+    F_AGAIN,
+    F_EB,
+    F_FREPLACE,
+    F_LOCO,
+    F_REPEAT,
+    F_REUSE,
+    F_START,
+    F_STEPS,
+    F_TILE,
     FACT,
     HAND,
     IND,
@@ -685,3 +696,50 @@ def _player(st: RRState, seat: int, b: list[int], viewer: int | None, lang: str)
     )
     _ = (ENGINEER_COST, MAIN_SPACES, TURN_ORDER_VP, COLOURS, engineer_space)
     return lines
+
+
+PROMPTS = {
+    F_START: ("Choose a start bonus card", "スタートボーナスカードを選ぶ"),
+    F_STEPS: (
+        "Carry out the action's steps: choose a marker to move, or stop",
+        "アクションの前進を行う：進めるマーカーを選ぶか、やめる",
+    ),
+    F_TILE: ("Take a loco or a factory", "機関車か工場を取る"),
+    F_LOCO: (
+        "Put the loco on a line, or turn it into a factory",
+        "機関車を路線に置くか、工場にする",
+    ),
+    F_FREPLACE: ("Choose one of your factories to replace", "置き換える工場を選ぶ"),
+    F_ADV_TOKEN: ("Choose an advantage token", "アドバンテージトークンを選ぶ"),
+    F_ADV_CARD: ("Choose an advantage card", "アドバンテージカードを選ぶ"),
+    F_AGAIN: ("Choose one part of the card to do once more", "もう一度行うカードの部分を選ぶ"),
+    F_REPEAT: (
+        "Choose a space you used with one worker or ruble, to do it again",
+        "ワーカー1人かルーブル1枚で使ったスペースを選び、もう一度行う",
+    ),
+    F_REUSE: (
+        "Move your turn-order worker to another space, or leave it",
+        "手番順のワーカーを別のスペースへ動かすか、そのままにする",
+    ),
+}
+LOOK_OR_BLIND = (
+    "End bonus: look at the deck and keep a card, or take 10 VP unseen",
+    "エンドボーナス：山札を見て1枚残すか、見ずに10点を得る",
+)
+KEEP_ONE = ("Keep one end bonus card", "残すエンドボーナスカードを1枚選ぶ")
+PLACE_OR_PASS = (
+    "Place workers on an action space, or pass",
+    "アクションスペースにワーカーを置くか、パスする",
+)
+
+
+def prompt(st: RRState, lang: str = "en") -> str:
+    if st.phase == PHASE_OVER:
+        return ""
+    ja = lang == "ja"
+    if not st.stack:
+        return PLACE_OR_PASS[ja]
+    frame = st.stack[-1]
+    if frame[0] == F_EB:
+        return (KEEP_ONE if frame[2] else LOOK_OR_BLIND)[ja]
+    return PROMPTS[frame[0]][ja] if frame[0] in PROMPTS else ""

@@ -8,6 +8,7 @@ builds houses on the best-connected cities (its hubs). Everything it reads is pu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Final
 
 from kaido.core.actions import Action
@@ -70,33 +71,65 @@ def all_sources(s: TMState, players: Sequence[int] | None = None) -> list[Source
     return tables
 
 
-def _plan_cost(s: TMState, p: int, city: int, missing: list[int], table: Sources) -> int:
-    """Actions to load the missing goods (nearest source first) and reach `city`."""
-    dist = s.board.distance
+FAR = 99
+"""A plan cost meaning out of reach."""
+
+
+def _route(s: TMState, p: int, city: int, missing: list[int], table: Sources) -> tuple[int, int]:
+    """The fewest actions to load the missing goods and ship at `city`, and the card the
+    cheapest such route goes to first (`city` itself when nothing is missing). Every
+    visiting order and every source are tried, so one step along the route lowers its
+    cost by exactly one: a merchant who follows it gets nearer each action, where a route
+    costed one way and driven another could lead back and forth for ever."""
+    if any(missing[g] and not table[g] for g in range(GOODS)):
+        return FAR, city
     here = s.pos[p]
-    cost = 0
-    for g in range(GOODS):
-        if missing[g]:
-            places = table[g]
-            if not places:
-                return 99
-            best = min(places, key=lambda c: dist[here][c])
-            cost += dist[here][best] + missing[g]
-            here = best
-    return cost + dist[here][city] + 1
+    stops = tuple(tuple(table[g]) if missing[g] else () for g in range(GOODS))
+    moves, first = _travel(s.board.distance, here, city, stops)
+    return moves + sum(missing) + 1, first
+
+
+@lru_cache(maxsize=1 << 14)
+def _travel(
+    dist: tuple[tuple[int, ...], ...], here: int, city: int, stops: tuple[tuple[int, ...], ...]
+) -> tuple[int, int]:
+    """The fewest moves from `here` to `city` through one of the cards of each non-empty
+    `stops`, in any order, and the first card of such a route."""
+    kinds = [cards for cards in stops if cards]
+    if not kinds:
+        return dist[here][city], city
+    from_here, to_city = dist[here], [row[city] for row in dist]
+    # reach[mask][c]: the fewest moves (and first stop) to stand at c having visited a
+    # card of each kind in `mask`, the last one c.
+    full = (1 << len(kinds)) - 1
+    reach: list[dict[int, tuple[int, int]]] = [{} for _ in range(full + 1)]
+    for i, cards in enumerate(kinds):
+        reach[1 << i] = {c: (from_here[c], c) for c in cards}
+    for mask in range(1, full):
+        for at, (cost, first) in reach[mask].items():
+            row = dist[at]
+            for i, cards in enumerate(kinds):
+                if mask >> i & 1:
+                    continue
+                layer = reach[mask | 1 << i]
+                for c in cards:
+                    step = (cost + row[c], first)
+                    if c not in layer or step < layer[c]:
+                        layer[c] = step
+    return min((cost + to_city[at], first) for at, (cost, first) in reach[full].items())
 
 
 def _cost_for(s: TMState, p: int, order: Order, table: Sources | None = None) -> int:
-    """`p`'s plan cost for `order` (99: out of reach with their wagon and cargo); `table`
+    """`p`'s plan cost for `order` (`FAR`: out of reach with their wagon and cargo); `table`
     is `sources(s, p)` when the caller has it."""
     if order.size > s.capacity[p]:
-        return 99
+        return FAR
     cargo = s.cargo[p * 4 : p * 4 + 4]
     missing = [max(0, need - have) for need, have in zip(order.goods, cargo, strict=True)]
     spare = sum(max(0, have - need) for need, have in zip(order.goods, cargo, strict=True))
     if sum(cargo) + sum(missing) > s.capacity[p] + spare:
-        return 99
-    return _plan_cost(s, p, order.city, missing, sources(s, p) if table is None else table)
+        return FAR
+    return _route(s, p, order.city, missing, sources(s, p) if table is None else table)[0]
 
 
 def _beaten(
@@ -126,7 +159,7 @@ def targets(s: TMState, p: int) -> list[tuple[float, int, tuple[int, ...], Key]]
     tables = all_sources(s)
     for order, key in cards:
         cost = _cost_for(s, p, order, tables[p])
-        if cost >= 99:
+        if cost >= FAR:
             continue
         value = order.vp + _gem_bonus(s, key) + (1.5 if key[0] == "ship" else 0)
         if _beaten(s, p, order, cost, tables):
@@ -163,13 +196,7 @@ def choose_key(s: TMState, keys: Sequence[Key]) -> Key:
     loads = [k for k in keys if k[0] == "load" and missing[int(k[1])]]
     if loads:
         return min(loads, key=lambda k: _dump_cost(goods, cargo, int(k[3])))
-    if sum(missing):
-        table = sources(s, p)
-        places = [c for g in range(GOODS) if missing[g] for c in table[g]]
-        dest = min(places, key=lambda c: s.board.distance[s.pos[p]][c])
-    else:
-        dest = city
-    return _step_toward(s, keys, dest)
+    return _step_toward(s, keys, _route(s, p, city, missing, sources(s, p))[1])
 
 
 def _ship_value(s: TMState, key: Key) -> float:
@@ -209,7 +236,7 @@ def prospect(s: TMState, p: int, table: Sources) -> float:
     cards += [(sp, ("special", k)) for k, sp in enumerate(SPECIALS) if s.specials[k] < 0]
     for order, key in cards:
         cost = _cost_for(s, p, order, table)
-        if cost < 99:
+        if cost < FAR:
             best = max(best, (order.vp + _gem_bonus(s, key)) * PROSPECT_DECAY**cost)
     return best
 

@@ -12,7 +12,16 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.traveling_merchants import actions, bots, engine, explain, text, views
+from kaido.games.traveling_merchants import (
+    actions,
+    bots,
+    encode,
+    engine,
+    explain,
+    summary,
+    text,
+    views,
+)
 from kaido.games.traveling_merchants.board import DATA
 from kaido.games.traveling_merchants.engine import Key
 from kaido.games.traveling_merchants.state import OVER, START, TMState
@@ -51,6 +60,7 @@ class TravelingMerchants(Game[TMState]):
     # bench/README.md: valued at once (no play-outs) the search does 18 times more iterations;
     # its values differ by hundredths, so it explores less (c=0.15)
     bot_levels = {"strong": "mcts:time=1:rollout=0:c=0.15"}
+    decisions_per_player = 83  # 12 heuristic games at 2 players: median 167 decisions
 
     def __init__(self) -> None:
         self.by_key: dict[Key, Action] = {actions.key(a): a for a in actions.TABLE}
@@ -92,8 +102,14 @@ class TravelingMerchants(Game[TMState]):
         keys = [(v, len(t)) for v, t in zip(scores, state.taken, strict=True)]
         return Result.from_keys(scores, keys)
 
+    def summary(self, state: TMState, log: Sequence[Event], lang: Lang = "en") -> dict[str, Any]:
+        return summary.summary(state, log, lang)
+
     def view(self, state: TMState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
+
+    def encode(self, state: TMState, player: int) -> list[float]:
+        return encode.encode(state, player)
 
     def determinize(self, state: TMState, player: int, rng: Rng) -> TMState:
         return views.determinize(state, player, rng)
@@ -115,6 +131,9 @@ class TravelingMerchants(Game[TMState]):
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang)
+
+    def prompt(self, state: TMState, lang: Lang = "en") -> str:
+        return text.prompt(state, lang)
 
     def describe(
         self, event: Event, viewer: int | None, lang: Lang = "en", options: Options | None = None

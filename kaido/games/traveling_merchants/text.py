@@ -7,7 +7,7 @@ from typing import Any
 from kaido.core.events import Event
 from kaido.games.traveling_merchants.board import DATA, GOODS
 from kaido.games.traveling_merchants.engine import ORDERS, SPECIALS, Key
-from kaido.games.traveling_merchants.state import TMState
+from kaido.games.traveling_merchants.state import PHASE_NAMES, TMState
 from kaido.games.traveling_merchants.views import view
 
 COLOURS = {"en": ("Red", "Blue", "Green", "Yellow"), "ja": ("赤", "青", "緑", "黄")}
@@ -207,3 +207,27 @@ def _pad(text: str, width: int) -> str:
         depth -= ch == "]" and depth > 0
     cols = sum(2 if ord(ch) > 0x2E80 else 1 for ch in plain)
     return text + " " * max(0, width - cols)
+
+
+PROMPTS = {
+    "start": (
+        "Choose your starting city: a trading house goes there",
+        "開始都市を選ぶ：そこに商館を置く",
+    ),
+    "house": ("Place a trading house: choose a city", "商館を置く：都市を選ぶ"),
+    "turn": (
+        "{left} of {all} actions left: move, load, ship an order or build a trading house; "
+        "or end your turn",
+        "残りアクション{left}／{all}：移動・積荷・注文の出荷・商館の建設、または手番終了",
+    ),
+    "done": ("No actions left: end your turn", "アクションは残っていない：手番を終える"),
+}
+
+
+def prompt(s: TMState, lang: str = "en") -> str:
+    phase = PHASE_NAMES[s.phase]
+    if phase == "turn" and not s.actions_left:
+        phase = "done"
+    if phase not in PROMPTS:
+        return ""
+    return PROMPTS[phase][lang == "ja"].format(left=s.actions_left, all=s.allowance)

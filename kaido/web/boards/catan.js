@@ -38,13 +38,6 @@ export const WORDS = {
     youGive: "You give", youGet: "You get", sendOffer: "Send the offer", sendCounter: "Send the counter-offer",
     withdraw: "Withdraw", cancel: "Cancel",
     costs: "Building costs", settlement: "Settlement", city: "City", devCard: "Development card",
-    phase: {
-      setup_settlement: "Set-up: place a settlement", setup_road: "Set-up: place a road",
-      pre_roll: "Roll the dice", discard: "Discard half", robber: "Move the robber",
-      main: "Trade and build", free_road: "Road building", offer_draft: "Offer being written",
-      offer_reply: "Answering an offer", counter_draft: "Counter-offer",
-      offer_choice: "Choosing a partner", over: "Game over",
-    },
   },
   ja: {
     lumber: "木材", brick: "レンガ", wool: "羊毛", grain: "小麦", ore: "鉱石", generic: "任意",
@@ -64,13 +57,6 @@ export const WORDS = {
     youGive: "出す", youGet: "受け取る", sendOffer: "提案を送る", sendCounter: "逆提案を送る",
     withdraw: "取り下げる", cancel: "キャンセル",
     costs: "建設コスト", settlement: "開拓地", city: "都市", devCard: "発展カード",
-    phase: {
-      setup_settlement: "初期配置：開拓地を置く", setup_road: "初期配置：街道を置く",
-      pre_roll: "ダイスを振る", discard: "半分を捨てる", robber: "盗賊を動かす",
-      main: "交易と建設", free_road: "街道建設", offer_draft: "交換の提案を作成中",
-      offer_reply: "交換の提案に回答中", counter_draft: "逆提案", offer_choice: "相手を選択中",
-      over: "ゲーム終了",
-    },
   },
 };
 
@@ -255,8 +241,7 @@ function panel(view, players, words, message) {
     h("td", {}, view.knights[p]),
     h("td", {}, view.road_lengths[p])));
   const parts = [
-    h("p", { class: "phase" }, words.phase[view.phase] || view.phase,
-      view.dice && view.dice[0] ? h("span", { class: "dice" }, ` — ${words.dice}: ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : ""),
+    view.dice && view.dice[0] ? h("p", { class: "dice" }, `${words.dice}: ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : null,
     h("table", { class: "catan-players" },
       h("tr", {}, [words.player, words.points, words.cards, words.devCards, words.knights, words.road].map((t) => h("th", {}, t))),
       rows),

@@ -30,18 +30,6 @@ export const WORDS = {
     improve: "Improve at {area}", placeHere: "Worker on card {n}: {what}", dispatchHere: "Dispatched worker on card {n}",
     useSkill: "Use (discard) {name}", playSkill: "Play {name} into a cell",
     cube: "{n} {grade}", none: "none", taken: "run by {name}", reading: "({reading})",
-    step: {
-      company: "Choose a company, from the start player clockwise",
-      draft: "Draft: keep one card of the hand in front of you; the rest passes to the left",
-      turn: "{name}: put a worker on an action card (dispatched workers, surveys and disposables first)",
-      place: "{name}: put {n} gained basic resource(s): Hotan port, the office, or 1 where you have cubes",
-      act: "{name}: actions left — requests {r}, transport {t}, improve {i}",
-      exclusive: "{name}: choose the deck of the new exclusive request",
-      grow: "Growth, {name}: {n} cell(s) to unlock; skills may be played, an office opened",
-      refill: "Upkeep, {name}: {n} basic resource(s) — how many go to the office?",
-      pick: "{name} picks the next start player",
-      over: "Game over",
-    },
     source: "Transport from {area}: click an adjacent area (dashed)",
     perm: {
       limit: "+{n} warehouse limit", refill: "+{n} basic at each upkeep", transport: "+{n} per transport action",
@@ -70,18 +58,6 @@ export const WORDS = {
     improve: "{area}で改良", placeHere: "カード{n}にワーカー：{what}", dispatchHere: "カード{n}に派遣ワーカー",
     useSkill: "{name}を使い捨てる", playSkill: "{name}をマスに配置",
     cube: "{grade}{n}", none: "なし", taken: "{name}が経営", reading: "（{reading}）",
-    step: {
-      company: "スタートプレイヤーから時計回りに会社を選ぶ",
-      draft: "ドラフト：目の前の手札から1枚を残し、残りを左へ回す",
-      turn: "{name}：アクションカードにワーカーを置く（派遣ワーカー・再調査・使い捨ては先に）",
-      place: "{name}：得た並資源{n}個を置く（ホータン港、営業所、資源のあるエリアに1個ずつ）",
-      act: "{name}：残りアクション　依頼{r}・輸送{t}・改良{i}",
-      exclusive: "{name}：新しい専用依頼の山札を選ぶ",
-      grow: "成長 {name}：解放するマス{n}個、スキルの配置・営業所の設置もできる",
-      refill: "補充 {name}：並資源{n}個のうち営業所へ置く数を選ぶ",
-      pick: "{name}が次のスタートプレイヤーを選ぶ",
-      over: "ゲーム終了",
-    },
     source: "{area}から輸送：隣のエリア（点線）を選ぶ",
     perm: {
       limit: "倉庫の上限+{n}", refill: "補充のたび並+{n}", transport: "輸送1回につき+{n}個",
@@ -130,7 +106,8 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
     h("div", { class: "fx-main" }, map(ctx), h("div", { class: "fx-side" }, actionBoard(ctx), market(ctx))),
     h("div", { class: "fx-players" }, view.seats.map((_, p) => companyBoard(ctx, p)))];
   wrap.append(...parts.filter(Boolean));
-  return { element: wrap, placed };
+  const source = chosenSource(ctx); // a transport begun: the prompt says where it goes on
+  return { element: wrap, placed, hint: source === undefined ? null : fill(ctx.words.source, { area: ctx.area(source) }) };
 }
 
 // The legal actions of each kind, grouped by where they are clicked.
@@ -184,15 +161,7 @@ function dot(ctx, p) {
 
 function status(ctx) {
   const { view, words, geometry } = ctx;
-  const who = view.to_move >= 0 ? ctx.players[view.to_move] : "";
-  const [r, t, i] = view.pools;
-  const counts = { company: {}, draft: {}, turn: {}, place: { n: view.to_place }, act: { r, t, i }, exclusive: {},
-    grow: { n: view.grow_left }, refill: { n: view.refill_amount }, pick: {}, over: {} };
-  const line = fill(words.step[view.phase] || view.phase, { name: who, ...counts[view.phase] });
-  const source = ctx.drafts.fxSource;
   return h("div", { class: "fx-status" },
-    h("p", { class: "fx-step" }, line),
-    source !== undefined && chosenSource(ctx) !== undefined ? h("p", { class: "fx-source" }, fill(words.source, { area: ctx.area(source) })) : null,
     h("p", { class: "hint" },
       fill(words.round, { round: view.round, rounds: geometry.rounds }), " · ",
       fill(words.start, { name: ctx.players[view.start_player] }), " · ",

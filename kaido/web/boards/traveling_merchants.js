@@ -16,8 +16,9 @@ export const WORDS = {
     stock: "Stock", zone: "{name}'s shipping zone", wagon: "Wagon", cart: "Cart ({city})", vp: "VP",
     road: "road", distribution: "distribution city", production: "makes {good}", empty: "empty position",
     gemRed: "red gem stack: {n} (3 VP each)", gemWhite: "white gem stack: {n} (1 VP each)",
-    actions: "Actions left: {left} of {all}", houseStep: "Place a trading house: choose a city", startStep: "Choose a starting city",
-    over: "Game over", housesLeft: "Houses in hand", gems: "Gems", orders: "Orders", score: "Score",
+    over: "The game ended: {why}.",
+    ended: { 1: "the end card came out", 2: "every special order was taken", 4: "a player placed all their trading houses", 8: "no order could be shipped any more (ruling K-1)" },
+    housesLeft: "Houses in hand", gems: "Gems", orders: "Orders", score: "Score",
     forHouses: "Cards for houses", none: "none", taken: "taken by {name}", cargo: "Cargo {n}/{cap}",
     moveTo: "Move to {city}", loadFrom: "Load {good}", ship: "Ship this order", house: "Trading house at {city}",
     triggered: "The end is triggered: play until everyone has had the same number of turns",
@@ -35,8 +36,9 @@ export const WORDS = {
     stock: "ストック", zone: "{name}の出荷エリア", wagon: "馬車", cart: "連結車（{city}）", vp: "点",
     road: "道", distribution: "配送都市", production: "{good}を生産", empty: "空き",
     gemRed: "赤い宝石：{n}個（各3点）", gemWhite: "白い宝石：{n}個（各1点）",
-    actions: "残りアクション：{left}／{all}", houseStep: "商館を置く：都市を選ぶ", startStep: "開始都市を選ぶ",
-    over: "ゲーム終了", housesLeft: "手元の商館", gems: "宝石", orders: "注文", score: "得点",
+    over: "ゲーム終了：{why}。",
+    ended: { 1: "終了カードが出た", 2: "特注カードがすべて獲得された", 4: "商館をすべて置いたプレイヤーがいる", 8: "どの注文も出荷できなくなった（裁定K-1）" },
+    housesLeft: "手元の商館", gems: "宝石", orders: "注文", score: "得点",
     forHouses: "商館用のカード", none: "なし", taken: "{name}が獲得", cargo: "積荷 {n}／{cap}",
     moveTo: "{city}へ移動", loadFrom: "{good}を積む", ship: "この注文を出荷", house: "{city}に商館",
     triggered: "終了条件を満たした：全員の手番数がそろうまで続ける",
@@ -95,17 +97,15 @@ function place(ctx, element, items, title) {
 
 // ---- what is going on -----------------------------------------------------------------
 
+// The deck (and, while the game goes on, whether the end card is still in it); once the
+// game is over, what ended it (TM-END-1, ruling K-1) instead.
 function status(ctx) {
   const { view, words } = ctx;
-  let line = null;
-  if (view.over) line = words.over;
-  else if (view.phase === "start") line = words.startStep;
-  else if (view.phase === "house") line = words.houseStep;
-  else line = fill(words.actions, { left: view.actions_left, all: view.allowance });
   const deck = h("span", { class: "tm-deck", dataset: { deck: view.deck } }, fill(words.deck, { n: view.deck }),
-    " — ", view.end_card_in_deck ? words.endCardIn : words.endCardOut);
+    view.over ? "" : ` — ${view.end_card_in_deck ? words.endCardIn : words.endCardOut}`);
+  const ended = Object.entries(words.ended).filter(([bit]) => view.triggers & Number(bit)).map(([, why]) => why);
   return h("div", { class: "tm-status" },
-    h("p", { class: "tm-step" }, line),
+    view.over ? h("p", { class: "tm-ended" }, fill(words.over, { why: ended.join("; ") })) : null,
     h("p", { class: "hint" }, deck),
     view.triggers && !view.over ? h("p", { class: "warning tm-triggered" }, words.triggered) : null,
     legend(ctx));

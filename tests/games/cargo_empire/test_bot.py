@@ -337,6 +337,19 @@ def test_result_places_count_the_bot() -> None:
         assert result_value(result, 0) == (1.0 if result.ranks[0] == 1 else 0.0)
 
 
+def test_a_seat_that_leaves_places_below_the_bot_too() -> None:
+    """CE-BOT-1 with a resignation (`forfeit`): the bot stays, so a solo player who leaves
+    loses to it at once; with two humans and the bot, the bot and the other seat still
+    play for their places; at the end the leaver is below the bot as well."""
+    solo = GAME.forfeit(GAME.setup(GAME.make_options(players=1), 3), {0})
+    assert solo is not None and solo.ranks == (2,)
+    pair = self_play(GAME, 2, 5)
+    assert GAME.forfeit(GAME.setup(pair.options, 5), {1}) is None
+    for leaver in (0, 1):
+        end = GAME.forfeit(pair.state, {leaver})
+        assert end is not None and end.ranks[leaver] == 3 and end.ranks[1 - leaver] in (1, 2)
+
+
 @pytest.mark.parametrize("players", [1, 2, 3])
 @pytest.mark.parametrize("clans", [False, True])
 def test_bot_games_keep_invariants(players: int, clans: bool) -> None:

@@ -9,16 +9,18 @@ from kaido.games.traveling_merchants import GAME
 from kaido.games.traveling_merchants.agents import HeuristicAgent
 from kaido.games.traveling_merchants.board import END_CARD
 from kaido.games.traveling_merchants.bots import (
+    FAR,
     _beaten,
     _cost_for,
+    _route,
     all_sources,
     choose_key,
     evaluate_all,
     prospect,
     sources,
 )
-from kaido.games.traveling_merchants.engine import ORDERS
-from kaido.games.traveling_merchants.state import OVER
+from kaido.games.traveling_merchants.engine import ORDERS, SPECIALS
+from kaido.games.traveling_merchants.state import OVER, TURN, TMState
 from tests.games.traveling_merchants.helpers import WHEAT, E, M, act, legal, ready
 
 VARIANTS = ("road", "titles", "beginner_wagons", "literal_refill", "specials_count_for_houses")
@@ -75,6 +77,64 @@ def test_the_heuristic_does_not_race_for_an_order_it_would_lose() -> None:
     assert not _beaten(s, 0, order, mine) and _beaten(s, 1, order, theirs)
     act(s, "end")  # now seat 1 moves first
     assert _beaten(s, 0, order, mine) and not _beaten(s, 1, order, theirs)
+
+
+STALLED_ON_MAP_4 = [  # issue 34, bug 9: seeded heuristic games that never ended
+    (3556, {"players": 3, "specials_count_for_houses": True}),
+    (8343, {"players": 2, "titles": True, "beginner_wagons": True, "literal_refill": True}),
+    (12917, {"players": 4, "literal_refill": True}),
+]
+
+
+def _turns_of_a_heuristic_game(players: int, seed: int, every: int) -> list[TMState]:
+    """Copies of every `every`-th state of a heuristic game where a merchant is on turn."""
+    match = Match(GAME, _options(players, seed), seed, keep_history=False)
+    agents = [HeuristicAgent(seed + p) for p in range(players)]
+    states = []
+    while not match.is_over:
+        if match.state.phase == TURN and len(match.actions) % every == 0:
+            states.append(match.state.copy())
+        match.play(agents[match.to_move].choose(GAME, match.state), trusted=True)
+    return states
+
+
+def test_heuristic_merchants_never_shuttle_between_two_cities() -> None:
+    """The heuristic bot (not a rule). Fails on the main before issue 34 (bug 9): in these
+    games every merchant drove back and forth between two cities for ever, aiming at one
+    order from one city and another from the next, because a route was costed visiting
+    the goods in one order and driven to the nearest source of any of them."""
+    for seed, options in STALLED_ON_MAP_4:
+        match = Match(GAME, GAME.make_options(map="4", **options), seed, keep_history=False)
+        agents = [HeuristicAgent(seed * 7 + p) for p in range(match.options["players"])]
+        for _decision in range(3_000):  # these games end in fewer than 300
+            if match.is_over:
+                break
+            match.play(agents[match.to_move].choose(GAME, match.state), trusted=True)
+        assert match.is_over, f"seed {seed} still going after 3,000 decisions"
+
+
+def test_a_step_along_the_heuristic_s_route_makes_it_one_action_shorter() -> None:
+    """The heuristic bot (not a rule): the route to an order is the cheapest over every
+    order of visiting its sources, so driving one step towards its first stop leaves a
+    route one action shorter; the property that keeps a merchant from turning back."""
+    checked = 0
+    for s in _turns_of_a_heuristic_game(3, seed=5, every=7):
+        p = s.cur
+        table = sources(s, p)
+        cards = [ORDERS[o] for o in s.row if o > 0] + list(SPECIALS)
+        for order in cards:
+            cargo = s.cargo[p * 4 : p * 4 + 4]
+            missing = [max(0, n - h) for n, h in zip(order.goods, cargo, strict=True)]
+            cost, first = _route(s, p, order.city, missing, table)
+            here = s.pos[p]
+            if cost >= FAR or first == here:
+                continue
+            step = min(s.board.adjacent[here], key=lambda c: s.board.distance[c][first])
+            s.pos[p] = step
+            assert _route(s, p, order.city, missing, table)[0] == cost - 1
+            s.pos[p] = here
+            checked += 1
+    assert checked > 100
 
 
 def test_the_evaluation_sees_a_step_towards_an_order_as_progress() -> None:

@@ -1,4 +1,5 @@
-"""Observations as fixed-length vectors, for learning agents.
+"""Observations as fixed-length vectors, for learning agents (the RL environments and the
+networks of `kaido.learn`; numpy only, so a bot playing a model needs nothing more).
 
 A game may encode what a seat sees itself (`Game.encode`); otherwise its `view` (plain
 JSON data of varying shape) is hashed into a fixed number of slots: every leaf of the view

@@ -1,0 +1,321 @@
+"""Self-play data: games between any bots, every decision kept as a training example.
+
+Each decision with more than one legal move stores the mover's features (its encoding and
+seat, `kaido.learn.model.Features`), the legal moves (the policy's mask) and the target
+over them: a search's root visits, normalised (`MCTSAgent.visits`), or the move played, for
+a bot that does not search. A noisy bot's random moves are left out: they say nothing of
+what is good. At the end the game adds each seat's share of a win (`Result.win_shares`).
+
+A run follows a fixed plan: game i is dealt from seed `seed + i`, the seats rotated by i.
+Each finished game is one compressed `.npz` file in `DIR/games/`, written to a temporary
+name and renamed, so a run killed at any moment (kill -9 included) leaves only whole games
+and the next run plays exactly the missing ones. Games run in this process, on local worker
+processes or as Ray tasks (`kaido.tournament.run`'s runners), and are stored by the caller
+as they finish.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kaido.agents import Agent, NoisyAgent, agent_seed, make_agent
+from kaido.core.actions import Action
+from kaido.core.errors import KaidoError
+from kaido.core.options import Options
+from kaido.games import get_game, register_specs
+from kaido.learn.model import Features, write_atomically
+from kaido.tournament.run import Runner
+
+PLAN_FILE = "plan.json"
+
+
+@dataclass(frozen=True)
+class SelfPlayPlan:
+    """The settings that make a run's games: the same plan plays the same games."""
+
+    game: str
+    options: Options
+    seats: tuple[str, ...]
+    """One bot spec per seat; game i rotates them by i, so each bot sits everywhere."""
+    games: int
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": list(self.seats),
+            "games": self.games,
+            "seed": self.seed,
+        }
+
+    def seats_of(self, index: int) -> tuple[str, ...]:
+        k = index % len(self.seats)
+        return self.seats[k:] + self.seats[:k]
+
+    def job(self, index: int, plugins: Sequence[str] = ()) -> SelfPlayJob:
+        return SelfPlayJob(
+            self.game, self.options, index, self.seed + index, self.seats_of(index), tuple(plugins)
+        )
+
+
+@dataclass(frozen=True)
+class SelfPlayJob:
+    game: str
+    options: Options
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    plugins: tuple[str, ...] = ()
+
+
+@dataclass
+class GameData:
+    """One game's decisions: row d is a decision; its legal moves and their targets are
+    `legal[offsets[d]:offsets[d + 1]]` and `targets[...]` (the same slice)."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    features: np.ndarray  # float32 [decisions, inputs]
+    movers: np.ndarray  # int8 [decisions]
+    offsets: np.ndarray  # int32 [decisions + 1]
+    legal: np.ndarray  # int32 [moves]
+    targets: np.ndarray  # float32 [moves]
+    shares: np.ndarray  # float32 [players]: each seat's share of a win
+    scores: np.ndarray  # float64 [players]
+    cpu_seconds: float
+
+    @property
+    def decisions(self) -> int:
+        return len(self.movers)
+
+    def to_bytes(self) -> bytes:
+        buffer = io.BytesIO()
+        meta = {"index": self.index, "seed": self.seed, "seats": list(self.seats)}
+        meta["cpu_seconds"] = self.cpu_seconds
+        np.savez_compressed(
+            buffer,
+            meta=np.array(json.dumps(meta)),
+            features=self.features,
+            movers=self.movers,
+            offsets=self.offsets,
+            legal=self.legal,
+            targets=self.targets,
+            shares=self.shares,
+            scores=self.scores,
+        )
+        return buffer.getvalue()
+
+    @classmethod
+    def read(cls, path: Path) -> GameData:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            return cls(
+                meta["index"],
+                meta["seed"],
+                tuple(meta["seats"]),
+                data["features"],
+                data["movers"],
+                data["offsets"],
+                data["legal"],
+                data["targets"],
+                data["shares"],
+                data["scores"],
+                meta["cpu_seconds"],
+            )
+
+
+def decision_target(agent: Agent, legal: Sequence[Action], played: Action) -> list[float] | None:
+    """What a decision teaches the policy, over `legal`: a search's root visits (normalised),
+    the played move for a bot that does not search, None for a noisy bot's random move."""
+    if isinstance(agent, NoisyAgent):
+        if agent.randomized:
+            return None
+        agent = agent.inner
+    visits = getattr(agent, "visits", None)  # the searches' (MCTSAgent, ISMCTSAgent)
+    if isinstance(visits, dict) and visits:
+        total = sum(visits.values())
+        if total > 0:
+            return [visits.get(a.index, 0) / total for a in legal]
+    return [1.0 if a.index == played.index else 0.0 for a in legal]
+
+
+def play_selfplay(job: SelfPlayJob) -> GameData:
+    """Play one planned game and keep its decisions (in whichever process runs the job)."""
+    register_specs(job.plugins)
+    started = time.process_time()
+    game = get_game(job.game)
+    agents = [make_agent(spec, game, agent_seed(job.seed, s)) for s, spec in enumerate(job.seats)]
+    features = Features(game, job.options)
+    state = game.setup(job.options, job.seed)
+    rows: list[np.ndarray] = []
+    movers: list[int] = []
+    offsets = [0]
+    legal_moves: list[int] = []
+    targets: list[float] = []
+    while not game.is_over(state):
+        player = game.to_move(state)
+        legal = game.legal_actions(state)
+        action = agents[player].choose(game, state)
+        if len(legal) > 1:
+            target = decision_target(agents[player], legal, action)
+            if target is not None:
+                rows.append(features(state, player))
+                movers.append(player)
+                legal_moves.extend(a.index for a in legal)
+                targets.extend(target)
+                offsets.append(len(legal_moves))
+        game.apply(state, action)
+    result = game.result(state)
+    return GameData(
+        job.index,
+        job.seed,
+        job.seats,
+        np.array(rows, dtype=np.float32).reshape(len(rows), features.size),
+        np.array(movers, dtype=np.int8),
+        np.array(offsets, dtype=np.int32),
+        np.array(legal_moves, dtype=np.int32),
+        np.array(targets, dtype=np.float32),
+        np.array(result.win_shares, dtype=np.float32),
+        np.array(result.scores, dtype=np.float64),
+        time.process_time() - started,
+    )
+
+
+@dataclass
+class Dataset:
+    """Decisions of many games, ready to train on: `shares[d]` is the result of decision
+    d's game, the seats counted from its mover; `games[d]` that game's number among the
+    games joined."""
+
+    features: np.ndarray
+    offsets: np.ndarray
+    legal: np.ndarray
+    targets: np.ndarray
+    shares: np.ndarray
+    games: np.ndarray
+    cpu_seconds: float = 0.0
+    sources: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    @classmethod
+    def join(cls, parts: Sequence[GameData], sources: Sequence[str] = ()) -> Dataset:
+        if not parts:
+            raise KaidoError("no self-play games to train on")
+        sizes = [len(part.legal) for part in parts]
+        starts = np.cumsum([0, *sizes[:-1]])
+        offsets = [part.offsets[:-1] + start for part, start in zip(parts, starts, strict=True)]
+        return cls(
+            features=np.concatenate([part.features for part in parts]),
+            offsets=np.concatenate([*offsets, [sum(sizes)]]).astype(np.int64),
+            legal=np.concatenate([part.legal for part in parts]),
+            targets=np.concatenate([part.targets for part in parts]),
+            shares=np.concatenate([seat_relative(p.shares, p.movers) for p in parts]),
+            games=np.concatenate([np.full(p.decisions, k) for k, p in enumerate(parts)]),
+            cpu_seconds=sum(part.cpu_seconds for part in parts),
+            sources=list(sources),
+        )
+
+
+def seat_relative(shares: np.ndarray, movers: np.ndarray) -> np.ndarray:
+    """A game's shares of a win as each decision's mover counts the seats: itself first,
+    then the next seats in turn (one row per decision)."""
+    players = len(shares)
+    seats = (movers[:, None].astype(np.int64) + np.arange(players)) % players
+    result: np.ndarray = shares[seats]
+    return result
+
+
+class SelfPlayStore:
+    """A folder of one run's games: `plan.json` and `games/game-NNNNNN.npz`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.games_dir = folder / "games"
+
+    def open(self, plan: SelfPlayPlan, features: dict[str, Any]) -> None:
+        """Start the run of `plan`, or check that the folder holds that run (the same
+        command goes on after an interruption); `features` is what its games' inputs are
+        (`Features.header`): games encoded otherwise cannot be mixed."""
+        wanted = {**plan.to_json(), "features": features}
+        path = self.folder / PLAN_FILE
+        if path.exists():
+            stored = json.loads(path.read_text(encoding="utf-8"))
+            changed = [key for key in wanted if stored.get(key) != wanted[key]]
+            if changed:
+                details = "; ".join(
+                    f"{k} was {stored.get(k)!r}, now {wanted[k]!r}" for k in changed
+                )
+                raise KaidoError(
+                    f"{self.folder} holds another self-play run ({details}); "
+                    "give the same settings to go on, or another folder"
+                )
+        else:
+            write_atomically(path, json.dumps(wanted, indent=1).encode())
+        self.games_dir.mkdir(parents=True, exist_ok=True)
+        for partial in self.games_dir.glob(".*.partial"):  # left by a killed run
+            partial.unlink()
+
+    def plan(self) -> SelfPlayPlan:
+        value = json.loads((self.folder / PLAN_FILE).read_text(encoding="utf-8"))
+        seats = tuple(value["seats"])
+        return SelfPlayPlan(value["game"], value["options"], seats, value["games"], value["seed"])
+
+    def path(self, index: int) -> Path:
+        return self.games_dir / f"game-{index:06d}.npz"
+
+    def finished(self) -> set[int]:
+        return {int(p.stem.split("-")[1]) for p in self.games_dir.glob("game-*.npz")}
+
+    def save(self, data: GameData) -> bool:
+        """Store a finished game (whole or not at all); False if it was already stored."""
+        path = self.path(data.index)
+        if path.exists():
+            return False
+        write_atomically(path, data.to_bytes())
+        return True
+
+    def games(self, indices: Iterable[int] | None = None) -> list[GameData]:
+        wanted = sorted(self.finished() if indices is None else indices)
+        return [GameData.read(self.path(index)) for index in wanted]
+
+
+def missing_jobs(
+    store: SelfPlayStore, plan: SelfPlayPlan, plugins: Sequence[str] = ()
+) -> list[SelfPlayJob]:
+    done = store.finished()
+    return [plan.job(i, plugins) for i in range(plan.games) if i not in done]
+
+
+def generate(
+    store: SelfPlayStore,
+    plan: SelfPlayPlan,
+    runner: Runner[SelfPlayJob, GameData],
+    on_done: Callable[[GameData], None] | None = None,
+    plugins: Sequence[str] = (),
+) -> int:
+    """Play and store every game of `plan` not yet stored; the number played. Each game is
+    stored as soon as it ends, so an interruption loses only the games in progress."""
+    game = get_game(plan.game)
+    store.open(plan, Features(game, plan.options).header(game, plan.options))
+    played = 0
+    try:
+        for data in runner.results(missing_jobs(store, plan, plugins)):
+            store.save(data)
+            played += 1
+            if on_done is not None:
+                on_done(data)
+    finally:
+        runner.close()
+    return played

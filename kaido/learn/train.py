@@ -1,0 +1,212 @@
+"""Fitting a network to self-play data, with JAX's CPU build and optax (the `learn` extra).
+
+The loss is the policy's cross-entropy to the decision's target (a search's visit
+distribution, or the move played) under a softmax masked to the legal moves, plus the value
+head's cross-entropy to the game's shares of a win (a softmax over the seats), weighted by
+`value_weight`; AdamW with a little weight decay. One game in ten is held out (by its
+index) to report how well the network generalises, and the weights of the epoch that
+did best on them are kept (a value head learns each game's result by heart within a few
+epochs: every decision of a game has the same target). The weights start from a seeded numpy
+initialisation and the batches come in a seeded order, so the same data and settings give
+the same model on one machine.
+
+Only this module imports JAX: playing a model needs numpy alone (`kaido.learn.model`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+from kaido.games import get_game, register_specs
+from kaido.learn.model import Features, Network
+from kaido.learn.selfplay import Dataset, SelfPlayStore
+
+Params = dict[str, jax.Array]
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    hidden: tuple[int, ...] = (256, 256)
+    epochs: int = 20
+    batch: int = 256
+    learning_rate: float = 1e-3
+    weight_decay: float = 0.01
+    value_weight: float = 1.0
+    holdout: int = 10
+    """One game in `holdout` is held out (none with fewer games than this)."""
+    seed: int = 0
+
+
+def train_settings(values: dict[str, Any], seed: int) -> TrainSettings:
+    """Settings from their JSON form (a `kaido train` plan's), with the iteration's seed."""
+    fields = {**values, "seed": seed}
+    if "hidden" in fields:
+        fields["hidden"] = tuple(int(size) for size in fields["hidden"])
+    return TrainSettings(**fields)
+
+
+def dense(dataset: Dataset, rows: np.ndarray, actions: int) -> tuple[np.ndarray, np.ndarray]:
+    """The legal mask and the target of each row in `rows`, over the whole action table."""
+    starts, ends = dataset.offsets[rows], dataset.offsets[rows + 1]
+    lengths = ends - starts
+    shift = np.repeat(starts - np.cumsum(np.concatenate([[0], lengths[:-1]])), lengths)
+    flat = shift + np.arange(lengths.sum())
+    row_of = np.repeat(np.arange(len(rows)), lengths)
+    mask = np.zeros((len(rows), actions), dtype=bool)
+    mask[row_of, dataset.legal[flat]] = True
+    target = np.zeros((len(rows), actions), dtype=np.float32)
+    target[row_of, dataset.legal[flat]] = dataset.targets[flat]
+    return mask, target
+
+
+def _forward(params: Params, x: jax.Array, hidden: int) -> tuple[jax.Array, jax.Array]:
+    h = x
+    for k in range(hidden):
+        h = jax.nn.relu(h @ params[f"hidden.{k}.w"] + params[f"hidden.{k}.b"])
+    policy = h @ params["policy.w"] + params["policy.b"]
+    return policy, h @ params["value.w"] + params["value.b"]
+
+
+def _losses(
+    params: Params,
+    x: jax.Array,
+    mask: jax.Array,
+    target: jax.Array,
+    shares: jax.Array,
+    hidden: int,
+) -> tuple[jax.Array, jax.Array, jax.Array]:
+    """The batch's mean policy and value cross-entropies, and how often the policy's best
+    legal move is the target's."""
+    logits, values = _forward(params, x, hidden)
+    logits = jnp.where(mask, logits, -1e9)
+    log_policy = jax.nn.log_softmax(logits)
+    policy = -jnp.sum(jnp.where(mask, target * log_policy, 0.0), axis=1)
+    value = -jnp.sum(shares * jax.nn.log_softmax(values), axis=1)
+    agree = jnp.argmax(logits, axis=1) == jnp.argmax(target, axis=1)
+    return policy.mean(), value.mean(), agree.mean()
+
+
+def train(
+    dataset: Dataset,
+    header: dict[str, Any],
+    settings: TrainSettings,
+    on_epoch: Callable[[int, dict[str, float]], None] | None = None,
+) -> tuple[Network, dict[str, Any]]:
+    """A network for `header` (`Features.header`) fitted to `dataset`; and its figures."""
+    started = time.process_time()
+    actions, hidden = int(header["actions"]["size"]), len(settings.hidden)
+    held = (dataset.games % settings.holdout == settings.holdout - 1) & (
+        len(np.unique(dataset.games)) >= settings.holdout
+    )
+    train_rows, test_rows = np.flatnonzero(~held), np.flatnonzero(held)
+    features = dataset.features
+    mean = features[train_rows].mean(axis=0)
+    scale = 1.0 / np.maximum(features[train_rows].std(axis=0), 0.1)
+    normalised = ((features - mean) * scale).astype(np.float32)
+
+    network = Network.initial(header, settings.hidden, settings.seed)
+    params: Params = {k: jnp.asarray(v) for k, v in network.arrays.items() if "input" not in k}
+    optimizer = optax.adamw(settings.learning_rate, weight_decay=settings.weight_decay)
+    state = optimizer.init(params)
+
+    def loss(p: Params, x: jax.Array, m: jax.Array, t: jax.Array, s: jax.Array) -> jax.Array:
+        policy, value, _ = _losses(p, x, m, t, s, hidden)
+        return policy + settings.value_weight * value
+
+    @jax.jit
+    def step(
+        p: Params, opt_state: Any, x: jax.Array, m: jax.Array, t: jax.Array, s: jax.Array
+    ) -> tuple[Params, Any, jax.Array]:
+        value, grads = jax.value_and_grad(loss)(p, x, m, t, s)
+        updates, opt_state = optimizer.update(grads, opt_state, p)
+        return optax.apply_updates(p, updates), opt_state, value
+
+    measure = jax.jit(lambda p, x, m, t, s: _losses(p, x, m, t, s, hidden))
+
+    def figures(p: Params, rows: np.ndarray) -> dict[str, float]:
+        sums, count = np.zeros(3), 0
+        for chunk in np.array_split(rows, max(1, len(rows) // 4096)):
+            if len(chunk):
+                mask, target = dense(dataset, chunk, actions)
+                got = measure(p, normalised[chunk], mask, target, dataset.shares[chunk])
+                sums += np.array([float(v) for v in got]) * len(chunk)
+                count += len(chunk)
+        policy, value, agree = sums / max(count, 1)
+        return {"policy_loss": policy, "value_loss": value, "agreement": agree}
+
+    rng = np.random.default_rng(settings.seed)
+    batch = min(settings.batch, len(train_rows))
+    epochs: list[dict[str, float]] = []
+    best, best_loss, best_epoch = params, np.inf, settings.epochs
+    for epoch in range(settings.epochs):
+        order = rng.permutation(train_rows)
+        losses = []
+        for first in range(0, len(order) - batch + 1, batch):
+            rows = np.sort(order[first : first + batch])
+            mask, target = dense(dataset, rows, actions)
+            params, state, value = step(
+                params, state, normalised[rows], mask, target, dataset.shares[rows]
+            )
+            losses.append(float(value))
+        row = {"epoch": epoch + 1, "train_loss": float(np.mean(losses))}
+        if len(test_rows):
+            measured = figures(params, test_rows)
+            row |= {f"held_out_{k}": v for k, v in measured.items()}
+            loss_now = measured["policy_loss"] + settings.value_weight * measured["value_loss"]
+            if loss_now < best_loss:
+                best, best_loss, best_epoch = params, loss_now, epoch + 1
+        else:
+            best = params
+        epochs.append(row)
+        if on_epoch is not None:
+            on_epoch(epoch + 1, row)
+
+    arrays = {k: np.asarray(v, dtype=np.float32) for k, v in best.items()}
+    arrays |= {"input.mean": mean.astype(np.float32), "input.scale": scale.astype(np.float32)}
+    report: dict[str, Any] = {
+        "games": len(np.unique(dataset.games)),
+        "decisions": len(dataset),
+        "held_out_games": len(np.unique(dataset.games[held])),
+        "settings": {**asdict(settings), "hidden": list(settings.hidden)},
+        "library": f"jax {jax.__version__}, optax {optax.__version__}",
+        "epochs": epochs,
+        "kept_epoch": best_epoch,
+        "final": {k: round(v, 4) for k, v in epochs[best_epoch - 1].items()},
+        "selfplay_cpu_seconds": round(dataset.cpu_seconds, 1),
+        "train_cpu_seconds": round(time.process_time() - started, 1),
+        "data": dataset.sources,
+    }
+    trained = Network({**network.header, "trained": report}, arrays)
+    return trained, report
+
+
+def train_folders(
+    folders: Sequence[str],
+    out: str,
+    settings: TrainSettings,
+    provenance: dict[str, Any],
+    plugins: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Train on the self-play runs in `folders` (one game, options and encoding) and save
+    the model to `out`; the training figures. Runs in a process of its own under `kaido
+    train`, so that JAX's threads never meet a fork of the self-play workers."""
+    register_specs(plugins)
+    stores = [SelfPlayStore(Path(folder)) for folder in folders]
+    plan = stores[0].plan()
+    game = get_game(plan.game)
+    parts = [data for store in stores for data in store.games()]
+    header = Features(game, plan.options).header(game, plan.options)
+    sources = [Path(folder).name for folder in folders]
+    network, report = train(Dataset.join(parts, sources), header, settings)
+    network.header["trained"] |= provenance
+    network.save(Path(out))
+    return report

@@ -1,0 +1,107 @@
+"""The learnt bots: the `policy` bot and the search with a model play legal moves in every
+game, the same seed gives the same choices, and `model=none` is the search without one
+(which never imports kaido.learn)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kaido.agents import make_agent
+from kaido.core.errors import KaidoError
+from kaido.core.game import Game
+from kaido.learn import model as model_module
+from tests.agents.test_reproducible import positions
+from tests.conftest import GAMES
+from tests.core.tiny_game import TINY
+from tests.learn.helpers import random_model
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def game_model(game: Game[Any], folder: Path) -> tuple[int, str]:
+    players = game.player_counts[-1]
+    return players, str(random_model(game, players, folder / f"{game.id}.npz", seed=5))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_policy_and_the_model_search_play_legal_moves_reproducibly(
+    game: Game[Any], tmp_path: Path
+) -> None:
+    """At positions of every kind of decision of a random game, two bots with one spec
+    and seed (an untrained model's policy; its search) choose the same legal moves."""
+    players, model = game_model(game, tmp_path)
+    specs = [f"policy:model={model}", f"mcts:iterations=12:worlds=2:model={model}"]
+    for spec in specs:
+        first, second = make_agent(spec, game, 11), make_agent(spec, game, 11)
+        for state in positions(game, players, seed=1, spread=3):
+            chosen = first.choose(game, state.copy())
+            assert chosen in game.legal_actions(state), (spec, chosen)
+            assert second.choose(game, state.copy()) == chosen, spec
+
+
+def test_the_search_with_a_model_records_its_root_visits(tmp_path: Path) -> None:
+    _, model = game_model(TINY, tmp_path)
+    agent = make_agent(f"mcts:iterations=40:worlds=1:model={model}", TINY, 3)
+    state = TINY.setup(TINY.make_options(players=3), 2)
+    TINY.apply(state, TINY.legal_actions(state)[0])  # draw: now a choice
+    agent.choose(TINY, state)
+    visits = agent.visits  # type: ignore[attr-defined]
+    assert set(visits) == {a.index for a in TINY.legal_actions(state)}
+    assert sum(visits.values()) == 40 - 1  # the root's own evaluation is no child's visit
+    assert agent.describe() == f"mcts(it=40, model={model})"
+
+
+def test_model_none_is_the_search_without_a_model() -> None:
+    """`model=none` plays as the plain search, and no search without a model imports
+    kaido.learn (the agents package loads it only when a model is named)."""
+    state = TINY.setup(TINY.make_options(players=3), 2)
+    TINY.apply(state, TINY.legal_actions(state)[0])
+    plain = make_agent("mcts:iterations=60:rollout=8", TINY, 4)
+    none = make_agent("mcts:iterations=60:rollout=8:model=none", TINY, 4)
+    for _ in range(3):
+        assert plain.choose(TINY, state.copy()) == none.choose(TINY, state.copy())
+    code = (
+        "import sys\n"
+        "from kaido.agents import make_agent\n"
+        "from kaido.games import get_game\n"
+        "game = get_game('traveling_merchants')\n"
+        "state = game.setup(game.make_options(players=2), 1)\n"
+        "make_agent('mcts:iterations=20:model=none', game, 1).choose(game, state)\n"
+        "assert not [m for m in sys.modules if m.startswith('kaido.learn')], 'imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, timeout=120)
+
+
+def test_model_auto_plays_the_shipped_model_where_there_is_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`auto` is the model shipped for the game and player count: the policy bot needs
+    one; the search goes on without one where none is shipped (a game's strong level may
+    name `model=auto` at every player count)."""
+    state = TINY.setup(TINY.make_options(players=2), 2)
+    TINY.apply(state, TINY.legal_actions(state)[0])
+    with pytest.raises(KaidoError, match="no shipped model 'tiny-2p'"):
+        make_agent("policy", TINY, 0).choose(TINY, state)
+    auto = make_agent("mcts:iterations=30:rollout=8:model=auto", TINY, 4)
+    plain = make_agent("mcts:iterations=30:rollout=8", TINY, 4)
+    assert auto.choose(TINY, state.copy()) == plain.choose(TINY, state.copy())
+    assert auto._model is None  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(model_module, "SHIPPED", tmp_path)
+    random_model(TINY, 2, tmp_path / "tiny-2p.npz")
+    auto = make_agent("mcts:iterations=30:model=auto", TINY, 4)
+    auto.choose(TINY, state.copy())
+    assert auto._model is not None  # type: ignore[attr-defined]
+    assert make_agent("policy", TINY, 0).choose(TINY, state) in TINY.legal_actions(state)
+
+
+def test_a_bot_without_a_model_to_play_says_so() -> None:
+    with pytest.raises(KaidoError, match="the policy bot needs a model"):
+        make_agent("policy:model=none", TINY, 0)
+    with pytest.raises(KaidoError, match="takes a name, got nothing"):
+        make_agent("policy:model=", TINY, 0)
