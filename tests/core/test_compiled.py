@@ -1,8 +1,8 @@
 """The compiled build (kaido/compiled.py, setup.py): `make test` runs the tests once on
-the `.py` files and once more, the golden records, the conformance suite and every
-game's tests, on the compiled build (`KAIDO_BUILD=compiled`, see the Makefile). Both runs
-must give the same records, and a compiled run that silently imported the `.py` files
-would prove nothing: this test fails then."""
+the `.py` files and once more, the golden records and the conformance suite, on the
+compiled build (`KAIDO_BUILD=compiled`, see the Makefile). Both runs must give the same
+records, and a compiled run that silently imported the `.py` files would prove nothing:
+this test fails then."""
 
 from __future__ import annotations
 
