@@ -260,32 +260,28 @@ def plan_keys(st: CEState, p: int) -> list[Key]:
     glatt = emblem_city(st, p, GLATT)
     elleston = emblem_city(st, p, ELLESTON) if sum(cards) >= 2 else -1
     extra = emblem_city(st, p, TINO)
-    dests = [
-        d
-        for d in range(n_cities)
-        if tile[d] >= 0 and d != blocked and (dem[2 * d] < 0 or dem[2 * d + 1] < 0)
-    ]
+    # Each destination with an empty demand space: its empty spaces, and the colour each asks.
+    targets: list[tuple[int, list[int], list[tuple[int, int]]]] = []
+    for d in range(n_cities):
+        if tile[d] >= 0 and d != blocked:
+            free = [i for i in (0, 1) if dem[2 * d + i] < 0]
+            if free:
+                targets.append((d, free, [(i, demand_colour(st, d, i)) for i in free]))
     keys: list[Key] = []
     for o in origins:
         reach = payable(st.comp, o, cards, st.enhanced, extra)
-        colours = {prod[2 * o], prod[2 * o + 1]} - {-1}
-        for d in dests:
-            if d == o:
+        colours = sorted({prod[2 * o], prod[2 * o + 1]} - {-1})
+        for d, free, asked in targets:
+            if d == o or not (elleston in (o, d) or reach >> d & 1):
                 continue
-            any_colour = glatt in (o, d)
-            wanted: list[tuple[int, int]] = []
-            for i in (0, 1):
-                if dem[2 * d + i] < 0:
-                    if any_colour:
-                        wanted.extend((i, k) for k in sorted(colours))
-                    else:
-                        k = demand_colour(st, d, i)
-                        if k in colours:
-                            wanted.append((i, k))
-            if not wanted:
-                continue
-            if elleston in (o, d) or reach >> d & 1:
-                keys.extend(("plan", o, d, i, k) for i, k in wanted)
+            if glatt in (o, d):  # any colour to or from Glatt's emblem city
+                for i in free:
+                    for k in colours:
+                        keys.append(("plan", o, d, i, k))
+            else:
+                for i, k in asked:
+                    if k in colours:
+                        keys.append(("plan", o, d, i, k))
     return keys
 
 
