@@ -8,10 +8,12 @@ thinking is not in it: only the human's own moves are timed). Prints one row a r
 
     .venv/bin/python bench/server_load.py --tables 100 200 500 --seconds 60
     .venv/bin/python bench/server_load.py --tables 500 --database-url postgresql://...
-    .venv/bin/python bench/server_load.py --tables 500 --workers 2
+    .venv/bin/python bench/server_load.py --tables 500 --nodes 2 --database-url postgresql://...
 
 The client runs on the same machine and takes CPU of its own; the server CPU column is the
-server processes' own time (user + system) over the measured interval, in % of one core.
+server processes' own time (user + system) over the measured interval, in % of one core:
+with `--nodes N` (N > 1: `kaido serve --workers N`, N nodes behind nginx, on PostgreSQL)
+the nodes', the supervisor's and nginx's; PostgreSQL's own processes are not counted.
 """
 
 from __future__ import annotations
@@ -65,12 +67,13 @@ class Server:
         command += ["--max-tables-per-user", "100000", "--log-level", "warning"]
         if args.database_url:
             command += ["--database-url", args.database_url]
-        command += ["--workers", str(args.workers)]
+        if args.nodes > 1:
+            command += ["--workers", str(args.nodes)]
         self.log = (data_dir / "server.log").open("wb")
         self.process = subprocess.Popen(command, cwd=REPO, stdout=self.log, stderr=self.log)
 
     def wait_ready(self) -> None:
-        for _ in range(300):
+        for _ in range(1200):  # two minutes: nodes start slowly on a loaded machine
             try:
                 if httpx2.get(f"{self.url}/api/me", timeout=1).status_code == 200:
                     return
@@ -80,9 +83,9 @@ class Server:
         raise SystemExit("kaido serve did not start")
 
     def cpu_seconds(self) -> float:
-        """User + system time of the server and its worker processes."""
+        """User + system time of the server and every process under it (nodes, nginx)."""
         total = 0.0
-        for pid in [self.process.pid, *_children(self.process.pid)]:
+        for pid in _tree(self.process.pid):
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
@@ -99,12 +102,14 @@ class Server:
         self.log.close()
 
 
-def _children(pid: int) -> list[int]:
-    found = []
+def _tree(pid: int) -> list[int]:
+    """`pid` and its descendants."""
+    found = [pid]
     for task in Path(f"/proc/{pid}/task").glob("*"):
         children = task / "children"
         if children.exists():
-            found += [int(child) for child in children.read_text().split()]
+            for child in children.read_text().split():
+                found += _tree(int(child))
     return found
 
 
@@ -148,7 +153,7 @@ async def play(
     made = 0
     while time.monotonic() < until and made < args.moves:
         async with websockets.connect(
-            address, additional_headers={"Cookie": cookie}, max_size=None
+            address, additional_headers={"Cookie": cookie}, max_size=None, open_timeout=60
         ) as ws:
             made = await _play_connected(ws, stats, until, args, rng, made)
 
@@ -207,8 +212,14 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
         server = Server(args, Path(data))
         try:
             server.wait_ready()
-            seated = await set_up(server.url, args.game, tables)
+            try:
+                seated = await set_up(server.url, args.game, tables)
+            except httpx2.HTTPStatusError as error:
+                server.log.flush()
+                tail = (Path(data) / "server.log").read_text()[-3000:]
+                raise SystemExit(f"setting up failed: {error.response.text}\n{tail}") from None
             stats = Stats()
+            print(f"({tables} tables set up; measuring {args.seconds:.0f} s)", file=sys.stderr)
             start_cpu, start = server.cpu_seconds(), time.monotonic()
             until = start + args.seconds
             rngs = [random.Random(args.seed * 100_003 + n) for n in range(tables)]
@@ -231,6 +242,7 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
         "p95": percentile(ms, 0.95),
         "p99": percentile(ms, 0.99),
         "cpu%": 100 * cpu / elapsed,
+        "cpu ms/move": 1000 * cpu / max(1, stats.moves),
         "errors": stats.errors,
         "reconnects": stats.reconnects,
     }
@@ -245,17 +257,24 @@ def main() -> None:
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), help="seconds")
     parser.add_argument("--bot-delay", type=float, default=0.8)
     parser.add_argument("--database-url", default=None)
-    parser.add_argument("--workers", type=int, default=1, help="kaido serve --workers")
+    parser.add_argument(
+        "--nodes", type=int, default=1, help="server nodes behind nginx (needs --database-url)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print("| tables | moves/s | timed moves | p50 ms | p95 ms | p99 ms | server CPU | errors |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    if args.nodes > 1 and not args.database_url:
+        parser.error("--nodes N runs N nodes on one PostgreSQL database: give --database-url")
+    print(
+        "| tables | moves/s | timed moves | p50 ms | p95 ms | p99 ms | server CPU "
+        "| CPU ms/move | errors |"
+    )
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for tables in args.tables:
         row = asyncio.run(run_once(args, tables))
         print(
             f"| {row['tables']} | {row['moves/s']:.0f} | {row['timed']} | {row['p50']:.1f} "
             f"| {row['p95']:.1f} | {row['p99']:.1f} | {row['cpu%']:.0f}% "
-            f"| {row['errors']} |",
+            f"| {row['cpu ms/move']:.2f} | {row['errors']} |",
             flush=True,
         )
 

@@ -2,6 +2,8 @@
 
     .venv/bin/python scripts/mutants.py [--game catan] [--only CT-SEVEN-2]
 
+(games: catan, russian_railroads, cargo_empire, traveling_merchants, forwarder_of_xanadu)
+
 Each mutant below is a hand-written change to one line of a game's rules code that breaks
 the clause it names (an off-by-one, a tie read the other way, a check dropped). For each,
 the script copies the repository to a temporary directory, applies the change there, and
@@ -41,6 +43,8 @@ CE_PAY = "kaido/games/cargo_empire/payments.py"
 CE_SCORING = "kaido/games/cargo_empire/scoring.py"
 CE_RULES = "kaido/games/cargo_empire/rules.py"
 RR_SCORING = "kaido/games/russian_railroads/scoring.py"
+TM = "kaido/games/traveling_merchants/engine.py"
+FX = "kaido/games/forwarder_of_xanadu/engine.py"
 
 MUTANTS: dict[str, list[Mutant]] = {
     "catan": [
@@ -117,7 +121,12 @@ MUTANTS: dict[str, list[Mutant]] = {
         Mutant("CT-PORT-6", CATAN_TRADE, "if bank[get]:", "if True:"),
     ],
     "cargo_empire": [
-        Mutant("EX-B", CE_PAY, "if comp.harbour[c] or c == extra]", "]"),
+        Mutant(  # ship_pairs' ports (route_legs has the same line)
+            "EX-B",
+            CE_PAY,
+            "if comp.harbour[c] or c == extra]\n        dist = comp.dist",
+            "]\n        dist = comp.dist",
+        ),
         Mutant("EX-E", CE_PAY, "<= dist <= cars + 2 * locos", "<= dist <= cars + 3 * locos"),
         Mutant(
             "CE-PAY-7",
@@ -198,8 +207,39 @@ MUTANTS: dict[str, list[Mutant]] = {
         Mutant(
             "CE-SET-17",
             CE_RULES,
-            "[[F_FIRST, p] for p in reversed(st.order)]",
-            "[[F_FIRST, p] for p in st.order]",
+            "[[F_FIRST, p] for p in reversed(humans)]",
+            "[[F_FIRST, p] for p in humans]",
+        ),
+        Mutant(
+            "CE-PAY-14",
+            CE,
+            "(st.prod[2 * c] < 0 or st.prod[2 * c + 1] < 0) and present(st, p, c)",
+            "(st.prod[2 * c] < 0 or st.prod[2 * c + 1] < 0)",
+        ),
+        Mutant(
+            "CE-END-3",
+            CE_SCORING,
+            "for c in range(st.comp.cities) if st.level[c] == 3)",
+            "for c in range(st.comp.cities) if st.level[c] >= 2)",
+        ),
+    ],
+    "traveling_merchants": [
+        Mutant("TM-END-1", TM, "if min(s.specials) >= 0:", "if max(s.specials) >= 0:"),
+        Mutant("TM-END-1", TM, "if min(s.specials) >= 0:", "if sorted(s.specials)[1] >= 0:"),
+    ],
+    "forwarder_of_xanadu": [
+        Mutant(
+            "FX-DAILY-1",
+            FX,
+            "min(paid[g], office[g]) + 1) for g in range(3)]",
+            "max(0, paid[g] - port[g]) + 1) for g in range(3)]",
+        ),
+        Mutant(
+            "FX-DAILY-1",
+            FX,
+            "from_port = [paid[g] - office[g] for g in range(3)]",
+            "from_port = [min(paid[g], port[g]) for g in range(3)]\n"
+            "    office = tuple(paid[g] - from_port[g] for g in range(3))",
         ),
     ],
     "russian_railroads": [

@@ -1,13 +1,22 @@
 """Take the screenshots in docs/: the lobby and a table in play per game, from a real
-`kaido serve`.
+`kaido serve`; or, with `--reviews`, a finished game's review per game; or, with `--play`,
+docs/play.md's pictures.
 
     .venv/bin/python scripts/screenshots.py [--games catan russian_railroads] [--out docs]
     .venv/bin/python scripts/screenshots.py --games cargo_empire:map=dior
+    .venv/bin/python scripts/screenshots.py --reviews --games catan russian_railroads
+    .venv/bin/python scripts/screenshots.py --play
 
-Writes `lobby.png` (with the first game chosen), and `table-<game>.png` and
-`table-<game>-phone.png` (at 390x844) for each game (the game id with dashes; a game
+Writes `lobby.png` (with the first game chosen), and `table-<game>.png`,
+`table-<game>-phone.png` (at 390x844) and `table-<game>-end.png` (a game bots played to
+its end) for each game (the game id with dashes; a game
 given as `game:option=value` is created with that option chosen in the lobby and its
-pictures are named `table-<game>-<value>.png`). Uses
+pictures are named `table-<game>-<value>.png`). With `--reviews`: `review-<game>.png`, the
+replay of a game its bots played to the end, opened at its first turning point from the
+review on the end screen where the bot preferred another move (the move played and the
+bot's marked on the board). With `--play`: `play-quick-match.png` (the lobby while
+waiting for a quick match), `play-turns.png` (a game waiting for you, and where you are
+told) and `play-tournament.png` (a tournament's page in its first round). Uses
 Debian's Chromium (`chromium` on the PATH, or $KAIDO_CHROMIUM) through Playwright, a
 temporary data directory and a free loopback port; the human seat makes seeded random
 choices among the actions it is offered (on the board or listed).
@@ -24,10 +33,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx2
-from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 REPO = Path(__file__).resolve().parents[1]
@@ -58,9 +68,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(data: Path, port: int, games: list[str]) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(port)]
-    command += ["--data-dir", str(data), "--bot-delay", "0.05", "--log-level", "warning"]
+def start_server(
+    data: Path, port: int, games: list[str], bot_delay: float = 0.05, extra: tuple[str, ...] = ()
+) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(port), *extra]
+    command += ["--data-dir", str(data), "--bot-delay", str(bot_delay), "--log-level", "warning"]
     if "tiny" in games:  # the core's test game, for when no real game is registered
         command += ["--register", "tests.core.tiny_game:TINY"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -175,31 +187,158 @@ def shoot_table(
     return path
 
 
-def shoot(base: str, games: list[str], out: Path) -> list[Path]:
+FINISH = """async ([game, options]) => {
+  const games = (await (await fetch("/api/games")).json()).games;
+  const players = games.find((g) => g.id === game).default_players;
+  const seats = Array(players).fill({kind: "bot", bot: "normal"});
+  const body = {game, options, my_seat: null, seats};
+  const answer = await fetch("/api/tables", {method: "POST",
+    headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+  return (await answer.json()).table.id;
+}"""
+"""A table of bots only (the page watches), for a finished game's picture."""
+
+
+def shoot_end(page: Page, base: str, spec: str, out: Path) -> Path:
+    """A game played to its end by bots: the end screen (places, where the points came
+    from, the charts) over the final board."""
+    game, chosen = split_spec(spec)
+    table = page.evaluate(FINISH, [game, chosen])
+    page.goto(f"{base}/table/{table}")
+    page.wait_for_selector(f"{FINISHED} .summary", timeout=600_000)
+    page.wait_for_timeout(500)
+    name = "-".join([game.replace("_", "-"), *chosen.values()])
+    path = out / f"table-{name}-end.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def shoot_review(page: Page, base: str, spec: str, out: Path) -> Path:
+    """A table of bots only, played to the end; its replay at the first turning point."""
+    game, chosen = split_spec(spec)
+    page.goto(base + "/")
+    page.wait_for_selector("#create-table")
+    page.select_option("select[name=game]", game)
+    for option, value in chosen.items():
+        page.select_option(f"select[name=option-{option}]", value)
+    players = int(page.locator("select[name=players]").input_value())
+    for n in range(players):
+        page.select_option(f"select[name=seat-{n}-kind]", "bot")
+    page.select_option("select[name=my_seat]", "")
+    page.click("#create-table button[type=submit]")
+    page.wait_for_url("**/table/*")
+    page.wait_for_selector(FINISHED, timeout=900_000)
+    page.wait_for_selector(".review[data-status=ready]", timeout=600_000)
+    # The first turning point where the bot preferred another move, so both are marked.
+    differing = page.locator(".review button.turning:has(.bot)")
+    (differing if differing.count() else page.locator(".review button.turning")).first.click()
+    page.wait_for_selector(".review-move")
+    page.wait_for_timeout(800)
+    page.evaluate("window.scrollTo(0, 0)")
+    path = out / f"review-{'-'.join([game.replace('_', '-'), *chosen.values()])}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def browse(shots: Callable[[Browser], list[Path]]) -> list[Path]:
+    """`shots` taken in Debian's Chromium."""
     chromium = os.environ.get("KAIDO_CHROMIUM") or shutil.which("chromium")
     if not chromium:
         raise SystemExit("needs Chromium: apt-get install chromium, or set KAIDO_CHROMIUM")
-    rng = random.Random(1)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
-        page = browser.new_page(viewport={"width": 1360, "height": 900})
-        page.goto(base + "/")
-        page.click("#guest")
-        page.wait_for_selector("#create-table")
-        first = split_spec(games[0])[0]
-        create_tables(page, first)
-        page.select_option("select[name=game]", first)
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(out / "lobby.png"))
-        written = [out / "lobby.png"]
-        written += [shoot_table(page, base, game, out, rng) for game in games]
-        phone = browser.new_context(**PHONE).new_page()
-        phone.set_default_timeout(10_000)
-        phone.goto(base + "/")
-        phone.click("#guest")
-        written += [shoot_table(phone, base, game, out, rng, "-phone") for game in games]
-        browser.close()
+        try:
+            return shots(browser)
+        finally:
+            browser.close()
+
+
+def shoot_reviews(browser: Browser, base: str, games: list[str], out: Path) -> list[Path]:
+    page = browser.new_page(viewport={"width": 1360, "height": 900})
+    page.on("pageerror", lambda error: print("the page raised:", error, file=sys.stderr))
+    page.goto(base + "/")
+    page.click("#guest")
+    page.wait_for_selector("#create-table")
+    return [shoot_review(page, base, game, out) for game in games]
+
+
+def shoot(browser: Browser, base: str, games: list[str], out: Path) -> list[Path]:
+    rng = random.Random(1)
+    page = browser.new_page(viewport={"width": 1360, "height": 900})
+    page.set_default_timeout(90_000)  # a busy machine's bots may take a while
+    page.goto(base + "/")
+    page.click("#guest")
+    page.wait_for_selector("#create-table")
+    first = split_spec(games[0])[0]
+    create_tables(page, first)
+    page.select_option("select[name=game]", first)
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(out / "lobby.png"))
+    written = [out / "lobby.png"]
+    written += [shoot_table(page, base, game, out, rng) for game in games]
+    written += [shoot_end(page, base, game, out) for game in games]
+    phone = browser.new_context(**PHONE).new_page()
+    phone.set_default_timeout(90_000)
+    phone.goto(base + "/")
+    phone.click("#guest")
+    written += [shoot_table(phone, base, game, out, rng, "-phone") for game in games]
     return written
+
+
+def sign_up(page: Page, base: str, name: str) -> None:
+    page.goto(base + "/")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", "correct horse battery")
+    page.click("#register")
+    page.wait_for_selector("#quick-match")
+
+
+def shoot_play(browser: Browser, base: str, out: Path) -> list[Path]:
+    """docs/play.md's pictures: quick match, turns, a tournament."""
+    size = {"viewport": {"width": 1280, "height": 900}}
+    ann = browser.new_context(**size).new_page()
+    sign_up(ann, base, "Ann")
+    ann.select_option("select[name=qm-game]", "catan")
+    ann.select_option("select[name=qm-players]", "4")
+    ann.select_option("select[name=qm-bots]", "120")
+    ann.click("#quick-match .play-now")
+    ann.wait_for_selector("#quick-match[data-state=waiting] .hint")
+    ann.wait_for_timeout(3000)  # a few seconds waited
+    ann.screenshot(path=str(out / "play-quick-match.png"))
+    ann.click(".leave-queue")
+    # A turn-based game of Russian Railroads against a bot: Ann's turn.
+    ann.request.post(
+        f"{base}/api/tables",
+        data={
+            "game": "russian_railroads",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "normal"}],
+            "move_seconds": 86400,
+        },
+    )
+    ann.reload()
+    ann.wait_for_selector("#list-mine .your-turn")
+    ann.fill("#mail-form input[name=address]", "ann@example.org")
+    ann.screenshot(path=str(out / "play-turns.png"))
+    ann.click("nav a.tournaments")
+    ann.fill("#create-tournament input[name=name]", "Sunday Swiss")
+    ann.select_option("#create-tournament select[name=game]", "traveling_merchants")
+    ann.select_option("#create-tournament select[name=seats]", "2")
+    ann.fill("#create-tournament input[name=capacity]", "6")
+    ann.select_option("#create-tournament select[name=bot_level]", "easy")
+    ann.click("#create-tournament button[type=submit]")
+    ann.wait_for_selector("#tournament #unregister")
+    address = ann.url
+    for name in ("Bob", "Cat", "Dan", "Eve", "Fay"):
+        other = browser.new_context(**size).new_page()
+        sign_up(other, base, name)
+        other.goto(address)
+        other.click("#register")
+        other.wait_for_selector("#unregister")
+        other.context.close()
+    ann.wait_for_selector("#tournament[data-status=running] .round", timeout=30_000)
+    ann.wait_for_timeout(6000)  # the page draws again with the bots' first moves
+    ann.screenshot(path=str(out / "play-tournament.png"), full_page=True)
+    return [out / f"play-{name}.png" for name in ("quick-match", "turns", "tournament")]
 
 
 def main() -> int:
@@ -207,12 +346,23 @@ def main() -> int:
     games = ["catan", "russian_railroads", "traveling_merchants"]
     parser.add_argument("--games", nargs="+", default=games)
     parser.add_argument("--out", type=Path, default=REPO / "docs")
+    parser.add_argument("--reviews", action="store_true", help="finished games' reviews")
+    parser.add_argument("--play", action="store_true", help="docs/play.md's pictures")
     args = parser.parse_args()
     port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    # A mail server is named so that the turn mail field shows; nothing is sent.
+    extra = ("--smtp-host", "127.0.0.1", "--smtp-port", str(free_port())) if args.play else ()
     with tempfile.TemporaryDirectory() as data:
-        server = start_server(Path(data), port, args.games)
+        delay = 0.0 if args.reviews else 0.05
+        server = start_server(Path(data), port, args.games, delay, extra)
         try:
-            written = shoot(f"http://127.0.0.1:{port}", args.games, args.out)
+            if args.reviews:
+                written = browse(lambda b: shoot_reviews(b, base, args.games, args.out))
+            elif args.play:
+                written = browse(lambda b: shoot_play(b, base, args.out))
+            else:
+                written = browse(lambda b: shoot(b, base, args.games, args.out))
         finally:
             server.terminate()
             server.wait(timeout=10)

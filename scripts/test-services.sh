@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run a command (the test suite) with the services its tests need:
-#   - Debian's chromium, for the browser tests (installed with apt-get when missing);
+#   - Debian's chromium, for the browser tests, and nginx, for the tests of several nodes
+#     behind it (installed with apt-get when missing);
 #   - a throwaway PostgreSQL cluster in a temporary directory on a free port, whose URL is
 #     exported as KAIDO_TEST_POSTGRES_URL and which is removed afterwards.
 # KAIDO_TEST_NO_SERVICES=1 skips all this (and the tests that need it skip themselves).
@@ -12,6 +13,7 @@ fi
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
 pg_bin=""
 for dir in /usr/lib/postgresql/*/bin; do
   [[ -x "$dir/initdb" ]] && pg_bin="$dir"

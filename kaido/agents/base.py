@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.rng import Rng
+
+
+class StopSignal(Protocol):
+    """What a search checks between iterations to know it must answer now: a
+    `threading.Event`, or the server's signal for a search in another process."""
+
+    def is_set(self) -> bool: ...
 
 
 class Agent(ABC):
@@ -26,7 +33,7 @@ class Agent(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
-        self.stop = threading.Event()
+        self.stop: StopSignal = threading.Event()
         """Set by whoever runs the agent to cut a search short (its table ended, a time
         cap): searches check it between iterations and answer with what they found."""
 

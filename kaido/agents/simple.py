@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable
 from typing import Any
 
-from kaido.agents.base import Agent
+from kaido.agents.base import Agent, StopSignal
 from kaido.core.actions import Action
 from kaido.core.game import Game
 
@@ -75,11 +74,11 @@ class NoisyAgent(Agent):
 
     # The runner sets `stop` and `humans` on the agent it holds: the inner agent needs them.
     @property
-    def stop(self) -> threading.Event:
+    def stop(self) -> StopSignal:
         return self.inner.stop
 
     @stop.setter
-    def stop(self, event: threading.Event) -> None:
+    def stop(self, event: StopSignal) -> None:
         self.inner.stop = event
 
     @property

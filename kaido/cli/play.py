@@ -45,7 +45,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "player": "player",
         "score": "score",
         "place": "place",
-        "your_move": "{player}, your decision:",
+        "your_move": "{player}, your decision: {prompt}",
     },
     "ja": {
         "start": "{game}、シード {seed}。番号か行動を入力してください。'help' でコマンド一覧。",
@@ -64,7 +64,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "player": "プレイヤー",
         "score": "得点",
         "place": "順位",
-        "your_move": "{player} の番です:",
+        "your_move": "{player} の番です：{prompt}",
     },
 }
 
@@ -219,7 +219,11 @@ class TerminalSession:
         self.console.print(self.game.render(self.match.state, player, self.lang))
 
     def show_menu(self, player: int, legal: Sequence[Action]) -> None:
-        self.say("your_move", player=self.game.player_name(player, self.lang, self.match.options))
+        self.say(
+            "your_move",
+            player=self.game.player_name(player, self.lang, self.match.options),
+            prompt=escape(self.game.prompt(self.match.state, self.lang)),
+        )
         options = self.match.options
         entries = [
             f"[bold]{i:>3}[/] {escape(self.game.action_text(action, self.lang, options))}"

@@ -15,7 +15,8 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options
 from kaido.core.records import Record, Replayer
 from kaido.games import get_game
-from kaido.review import Review, SearchEstimator, review_record
+from kaido.review import Review, default_estimator, review_record
+from kaido.review.estimate import WORLDS
 from kaido.review.review import MARGIN
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -69,7 +70,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--worlds",
         type=int,
-        default=SearchEstimator().worlds,
+        default=WORLDS,
         help="deals of the hidden information per estimate (more: steadier, slower)",
     )
     parser.add_argument(
@@ -90,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
         def advance(done: int, total: int) -> None:
             progress.update(bar, completed=done, total=total)
 
-        review = review_record(game, record, SearchEstimator(args.worlds), progress=advance)
+        estimator = default_estimator(game, args.worlds)
+        review = review_record(game, record, estimator, progress=advance)
     if args.json:
         print(json.dumps(review.to_json(), ensure_ascii=False))
         return 0

@@ -9,13 +9,16 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from kaido.agents import register_agent
 from kaido.cli.common import add_register_argument
 from kaido.core.errors import KaidoError
-from kaido.games import register_specs
-from kaido.server.config import DEFAULT_HOST, DEFAULT_PORT, Settings, default_data_dir
-
-WS_MAX_BYTES = 64 * 1024
+from kaido.server.config import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    Settings,
+    default_data_dir,
+    host_port,
+)
+from kaido.server.launch import Launch
 
 
 def add_parser(subparsers: Any) -> None:
@@ -59,7 +62,18 @@ def add_parser(subparsers: Any) -> None:
         default=14.0,
         help="a game in play nobody moves for this many days is abandoned (14)",
     )
-    parser.add_argument("--bot-workers", type=int, default=2, help="threads for bots (2)")
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help=f"processes that search for bots, per priority (one a core: {os.cpu_count() or 1})",
+    )
+    parser.add_argument(
+        "--review-workers",
+        type=int,
+        default=1,
+        help="processes that review finished games in the background (1; 0: no reviews)",
+    )
     parser.add_argument(
         "--bot-seconds",
         type=float,
@@ -117,10 +131,50 @@ def add_parser(subparsers: Any) -> None:
         "--workers",
         type=int,
         default=1,
-        help="server processes on the one port, each owning a share of the tables (1)",
+        help="N nodes behind nginx on the one port, each serving a share of the tables; "
+        "needs a PostgreSQL --database-url and nginx (1: one process)",
     )
+    parser.add_argument(
+        "--node",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="HOST:PORT",
+        help="serve as one node of several on one PostgreSQL database, behind nginx "
+        "(deploy/README.md); HOST:PORT is where nginx reaches this node (--host:--port)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="ADDRESSES",
+        help="proxies (comma-separated addresses or networks, or *) whose X-Forwarded-For "
+        "names the client; by default none is believed",
+    )
+    add_mail_arguments(parser)
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
     parser.set_defaults(run=run)
+
+
+def add_mail_arguments(parser: argparse.ArgumentParser) -> None:
+    """Turn mail (docs/play.md): the SMTP server it goes through and the links it holds."""
+    parser.add_argument("--smtp-host", help="send turn mail through this SMTP server (none)")
+    parser.add_argument("--smtp-port", type=int, default=25, help="its port (25)")
+    parser.add_argument(
+        "--smtp-user", help="sign in to it as this user (password: $KAIDO_SMTP_PASSWORD)"
+    )
+    parser.add_argument("--smtp-starttls", action="store_true", help="talk to it over TLS")
+    parser.add_argument("--mail-from", default="kaido@localhost", help="the mail's sender")
+    parser.add_argument(
+        "--public-url",
+        help="the address people open the server at, for the links in mail "
+        "(default: http://HOST:PORT)",
+    )
+    parser.add_argument(
+        "--digest-minutes",
+        type=float,
+        default=60.0,
+        help="a turn waiting this long is mailed, each player at most once this often (60)",
+    )
 
 
 def bot_levels(pairs: list[str]) -> dict[str, str]:
@@ -133,25 +187,16 @@ def bot_levels(pairs: list[str]) -> dict[str, str]:
     return levels
 
 
-def register_extras(args: argparse.Namespace) -> None:
-    """The games and bot kinds given on the command line (`--register`, `--register-bot`)."""
-    register_specs(args.register)
-    for pair in args.register_bot:
-        kind, sep, target = pair.partition("=")
-        if not sep:
-            raise KaidoError(f"--register-bot takes KIND=MODULE:CLASS, got {pair!r}")
-        register_agent(kind.strip(), target.strip())
-
-
-def settings_of(args: argparse.Namespace) -> Settings:
-    """The server's settings from the command line (games and bots registered too)."""
-    register_extras(args)
+def launch_of(args: argparse.Namespace) -> Launch:
+    """The server's settings and start-up from the command line (games and bots
+    registered too)."""
     settings = Settings(
         database_url=args.database_url,
         bot_delay=args.bot_delay,
         offer_seconds=args.offer_seconds,
         idle_days=args.idle_days,
         bot_workers=args.bot_workers,
+        review_workers=args.review_workers,
         bot_seconds=args.bot_seconds,
         bot_levels=bot_levels(args.bot_level),
         max_tables_per_user=args.max_tables_per_user,
@@ -159,10 +204,37 @@ def settings_of(args: argparse.Namespace) -> Settings:
         sockets_per_client=args.sockets_per_client,
         secure_cookies=args.secure_cookies,
         table_seeds=args.table_seeds,
+        smtp_host=args.smtp_host,
+        smtp_port=args.smtp_port,
+        smtp_user=args.smtp_user,
+        smtp_password=os.environ.get("KAIDO_SMTP_PASSWORD"),
+        smtp_starttls=args.smtp_starttls,
+        mail_from=args.mail_from,
+        public_url=args.public_url or f"http://{args.host}:{args.port}",
+        digest_minutes=args.digest_minutes,
     )
     if args.data_dir is not None:
         settings.data_dir = args.data_dir
-    return settings
+    if args.node is not None:
+        settings.node_address = args.node or node_address(args.host, args.port)
+    launch = Launch(
+        settings,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        games=tuple(args.register),
+        bots=tuple(args.register_bot),
+        forwarded_allow_ips=args.forwarded_allow_ips,
+    )
+    launch.register_extras()
+    return launch
+
+
+def node_address(host: str, port: int) -> str:
+    """Where nginx reaches a node started with `--node` and no address."""
+    if host in EVERYWHERE:
+        raise KaidoError("--node needs the address nginx reaches this node at: --node HOST:PORT")
+    return host_port(host, port)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -172,33 +244,24 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise KaidoError("--workers is 1 or more")
-    settings = settings_of(args)
+    if args.workers > 1 and args.node is not None:
+        raise KaidoError("--workers starts its own nodes: give --node or --workers, not both")
+    launch = launch_of(args)
+    settings = launch.settings
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    # Several processes: each makes its own application (see kaido/server/processes.py).
-    app = create_app(settings) if args.workers == 1 else None
-    config = uvicorn_config(args, app)
+    if args.workers > 1:  # nodes behind nginx (kaido/server/processes.py)
+        from kaido.server.processes import supervise
+
+        print(f"(data: {settings.data_dir})", flush=True)
+        print("\n".join(where_to_join(args.host, args.port)), flush=True)
+        return supervise(launch, args.workers)
+    config = launch.uvicorn_config(create_app(settings))
     sock = config.bind_socket()
     port = sock.getsockname()[1]
     print(f"(data: {settings.data_dir})", flush=True)
     print("\n".join(where_to_join(args.host, port)), flush=True)
-    if args.workers > 1:
-        from kaido.server.processes import supervise
-
-        return supervise(args, settings, sock)
     uvicorn.Server(config).run(sockets=[sock])
     return 0
-
-
-def uvicorn_config(args: argparse.Namespace, app: Any) -> Any:
-    """uvicorn's settings for `app` (None until it is made)."""
-    import uvicorn
-
-    config = uvicorn.Config(
-        app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=WS_MAX_BYTES
-    )
-    if args.log_level != "debug":  # uvicorn's start-up lines would bury the address
-        logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
-    return config
 
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")

@@ -277,6 +277,23 @@ class Game(ABC, Generic[S]):
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         """The human form of an action (`build road 12-13`); parsing it gives the action."""
 
+    def action_help(
+        self, state: S, action: Action, lang: Lang = "en", *, foresee: bool = True
+    ) -> str:
+        """What choosing `action` (legal now) does, for the player choosing it (the table's
+        hover help): its text, then what follows when that can be foreseen: the narration
+        of its events, as the chooser may read them, when it draws, rolls and reveals
+        nothing (`is_irreversible` is False) and `foresee` allows playing it out on a copy.
+        A game adds what it costs or gains where the events do not say it."""
+        text = self.action_text(action, lang, state.options)
+        if not foresee or self.is_irreversible(state, action):
+            return text
+        after = state.copy()
+        events = self.apply(after, action, narrate=True, trusted=True)
+        mover = self.to_move(state)
+        said = [self.describe(event, mover, lang, state.options) for event in events]
+        return " — ".join([text, "; ".join(said)]) if said else text
+
     @abstractmethod
     def prompt(self, state: S, lang: Lang = "en") -> str:
         """What the player to move is asked now, as a short sentence in `lang` ("Choose

@@ -38,9 +38,23 @@ def get_game(game_id: str) -> Game[Any]:
     return _loaded[game_id]
 
 
+def modules() -> list[str]:
+    """The modules of the games in the registry (those added at run time excepted)."""
+    return [target.partition(":")[0] for target in _GAMES.values() if _RUN_TIME not in target]
+
+
+def added_at_run_time() -> list[Game[Any]]:
+    """The game objects `register` added (plug-ins, tests): other processes get them as
+    objects, since no registry line names them."""
+    return [_loaded[game_id] for game_id, target in _GAMES.items() if _RUN_TIME in target]
+
+
+_RUN_TIME = "<registered>"
+
+
 def register(game: Game[Any]) -> None:
     """Add a game object to the registry at run time (plug-ins and tests)."""
-    _GAMES[game.id] = f"{type(game).__module__}:<registered>"
+    _GAMES[game.id] = f"{type(game).__module__}:{_RUN_TIME}"
     _loaded[game.id] = game
 
 

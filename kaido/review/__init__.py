@@ -2,7 +2,14 @@
 game, the turning points, each seat's accuracy against the bot, the game's own facts; and
 hints, the bot's best moves for the seat deciding now."""
 
-from kaido.review.estimate import Estimate, Estimator, MoveValue, SearchEstimator, win_chances
+from kaido.review.estimate import (
+    Estimate,
+    Estimator,
+    MoveValue,
+    SearchEstimator,
+    default_estimator,
+    win_chances,
+)
 from kaido.review.review import (
     Accuracy,
     Decision,
@@ -21,6 +28,7 @@ __all__ = [
     "Review",
     "SearchEstimator",
     "TurningPoint",
+    "default_estimator",
     "point_rng",
     "review_record",
     "win_chances",

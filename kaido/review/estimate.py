@@ -85,10 +85,22 @@ def win_chances(game: Game[Any], world: Any) -> list[float]:
     return [value / total for value in values]
 
 
+WORLDS = 4
+"""Worlds a review's estimates deal by default: a review of any game in well under a minute
+of one core (bench/README.md)."""
+
+
+def default_estimator(game: Game[Any], worlds: int = WORLDS) -> Estimator:
+    """The estimator reviews and hints use for `game`, `worlds` being its budget: the
+    search's evaluation today. Where a game's trained model lands, this returns an
+    estimator asking the model instead (docs/review.md)."""
+    return SearchEstimator(worlds)
+
+
 class SearchEstimator(Estimator):
     """The search's evaluation over `worlds` worlds dealt from the seat's view."""
 
-    def __init__(self, worlds: int = 4, overrule: float = 0.03) -> None:
+    def __init__(self, worlds: int = WORLDS, overrule: float = 0.03) -> None:
         if worlds < 1:
             raise ValueError("worlds must be positive")
         if overrule < 0:

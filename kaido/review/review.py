@@ -19,7 +19,7 @@ from kaido.core.errors import RecordError
 from kaido.core.game import Fact, Game
 from kaido.core.records import Record, Replayer
 from kaido.core.rng import Rng
-from kaido.review.estimate import Estimate, Estimator, SearchEstimator
+from kaido.review.estimate import Estimate, Estimator, default_estimator
 
 FORMAT = "kaido-review"
 VERSION = 1
@@ -144,7 +144,7 @@ def review_record(
 ) -> Review:
     """The review of `record` (replayed and checked step by step), with the hints it
     says were taken."""
-    estimator = estimator or SearchEstimator()
+    estimator = estimator or default_estimator(game)
     hints = {(step, seat) for step, seat in record.hints or ()}
     replayer = Replayer(game, record)
     state = replayer.state

@@ -34,17 +34,31 @@ from kaido.games import all_games, get_game
 from kaido.server import auth
 from kaido.server.bots import BotLevels
 from kaido.server.chat import Chat
-from kaido.server.cluster import Cluster, tell_peers
 from kaido.server.config import Settings
-from kaido.server.errors import BadRequest, NotFound, NotSignedIn, TooMany, error_body
+from kaido.server.duties import Duties
+from kaido.server.errors import (
+    BadRequest,
+    Elsewhere,
+    NotFound,
+    NotSignedIn,
+    TooMany,
+    error_body,
+)
 from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
-from kaido.server.limits import Buckets, Hashing, Limits, Rate
+from kaido.server.limits import DatabaseStorage, Hashing, Limits, SocketRate
+from kaido.server.matchmaking import Matchmaker, add_quickmatch_routes
 from kaido.server.names import name_key
+from kaido.server.nodes import Bus, Node, NotifyBus
+from kaido.server.notify import TurnMail, add_mail_routes
+from kaido.server.reviews import Reviews, add_review_routes
 from kaido.server.rulesdoc import rules_summary
 from kaido.server.runtime import TableRuntime
 from kaido.server.store import Store, TableInfo, User
 from kaido.server.tables import SeatRequest, TableManager
+from kaido.server.thinking import Thinkers
+from kaido.server.tournaments import Tournaments, add_tournament_routes
+from kaido.server.turns import Turns
 from kaido.server.workers import Workers
 
 log = logging.getLogger("kaido.server")
@@ -66,6 +80,10 @@ SECURITY_HEADERS = {
 
 class Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class GuestIn(Body):
+    name: str | None = Field(default=None, max_length=100)  # the name to play under
 
 
 class Credentials(Body):
@@ -91,10 +109,12 @@ class CreateTableIn(Body):
     private: bool = False
     move_seconds: int = 0
     pass_and_play: bool = False
+    hints: bool = False
 
 
 class PreferencesIn(Body):
     ignore_offers: bool | None = None
+    auto_forced: bool | None = None
 
 
 class JoinIn(Body):
@@ -122,27 +142,92 @@ class ChatIn(Body):
 
 
 class Services:
-    """What the handlers share: the store, the tables and the background workers."""
+    """What the handlers share: the store, the tables and the background workers; with
+    `settings.node_address`, this process's place among the nodes of the server."""
 
-    def __init__(self, settings: Settings, cluster: Cluster | None = None) -> None:
+    def __init__(self, settings: Settings) -> None:
         settings.prepare()
         assert settings.database_url is not None
         self.settings = settings
         self.store = Store(settings.database_url)
-        self.sessions = auth.Sessions(self.store)
-        self.limits = Limits(settings.rate_limits)
+        self.node: Node | None = None
+        self.shared_counts: DatabaseStorage | None = None
+        if settings.node_address is None:
+            self.bus: Bus = Bus()
+        else:
+            engine = self.store.engine
+            if engine.dialect.name != "postgresql":
+                raise KaidoError("the nodes of one server share a PostgreSQL database")
+            self.bus = NotifyBus(engine)
+            self.node = Node(engine, settings.node_address, self.bus, settings.node_ttl)
+            self.shared_counts = DatabaseStorage(engine)
+        self.sessions = auth.Sessions(self.store, self.bus)
+        self.limits = Limits(settings.rate_limits, self.shared_counts)
         self.hashing = Hashing(settings.hash_workers, queue=16)
-        self.workers = Workers(settings.bot_workers)
-        self.cluster = cluster
-        """This process's place among several (`kaido serve --workers`), else None."""
-        owns = cluster.owns if cluster is not None else (lambda _table_id: True)
+        self.workers = Workers()
+        self.thinkers = Thinkers(settings.bot_workers)
         self.leaderboards = Leaderboards(self.store.engine)
         self.tables = TableManager(
-            self.store, settings, self.workers, owns, self.leaderboards.record
+            self.store,
+            settings,
+            self.workers,
+            self.thinkers,
+            self.bus,
+            self.node,
+            finished=self.leaderboards.record,
         )
-        self.chat = Chat(self.store, self.tables, self.limits)
+        self.chat = Chat(self.store, self.tables, self.limits, self.bus)
+        self.reviews = Reviews(
+            self.store,
+            self.tables,
+            review_workers=settings.review_workers,
+            review_worlds=settings.review_worlds,
+            hint_worlds=settings.hint_worlds,
+        )
         for game in all_games():
             self.tables.levels.check(game)
+        self.turns = Turns(self.store.engine, settings.clock)
+        self.tables.observers.append(self.turns)
+        self.matchmaker = Matchmaker(
+            self.store.engine,
+            self.tables,
+            settings.clock,
+            self.ratings,
+            {"realtime": settings.quick_move_seconds, "turn-based": settings.turn_move_seconds},
+        )
+        self.mail = TurnMail(self.store.engine, settings)
+        self.tournaments = Tournaments(self.store.engine, self.tables, settings.clock)
+        self.tables.observers.append(self.tournaments)
+        self.duties = Duties(
+            [
+                ("the matchmaker", self.matchmaker.tick),
+                ("turn mail", self.mail.tick),
+                ("the tournament director", self.tournaments.tick),
+            ],
+            settings.duty_seconds,
+            self.node.leads if self.node is not None else lambda: True,
+        )
+        """Run by one process only: this one, or the node holding the duties' lock."""
+
+    def ratings(self, game_id: str) -> dict[str, float]:
+        """A game's leaderboard: each rated player's (and bot level's) rating."""
+        board = self.leaderboards.board(game_id)
+        return {row["name"]: float(row["rating"]) for row in board["players"]}
+
+    def start(self) -> None:
+        """Resume the tables in play (a node: join the others, which hand it its share)."""
+        if self.node is not None:
+            self.store.guard_writes(self.node.guard)
+            self.node.resume = self._resume_in_background
+            self.node.start()
+        # In the background: bots and clocks go on after a restart, games that ended
+        # without a verdict get one, and reviews left queued are made.
+        threading.Thread(target=self.tables.resume_all, daemon=True).start()
+        threading.Thread(target=self.leaderboards.catch_up, daemon=True).start()
+        threading.Thread(target=self.reviews.resume, daemon=True).start()
+        threading.Thread(target=self.thinkers.warm_up, daemon=True).start()
+        self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
+        self.duties.start()
 
     def housekeeping(self) -> None:
         """Now and then: remove guests who never played, free tables no one uses, rate the
@@ -152,29 +237,39 @@ class Services:
             guests = self.store.remove_idle_guests(older_than)
             tables = self.tables.evict_idle()
             self.leaderboards.catch_up()
+            if self.shared_counts is not None:
+                self.shared_counts.forget_expired()
             log.info("housekeeping: %d idle guests removed, %d tables freed", guests, tables)
         except SQLAlchemyError as error:
             log.error("housekeeping failed: %s", str(error).splitlines()[0])
         self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
 
+    def _resume_in_background(self, table_ids: list[str]) -> None:
+        if table_ids:
+            threading.Thread(target=self.tables.resume, args=(table_ids,), daemon=True).start()
+
     def close(self) -> None:
+        self.duties.stop()
+        if self.node is not None:
+            self.node.stop()
         self.tables.close()
+        self.turns.close()
+        self.reviews.close()
         self.hashing.shutdown()
         self.store.close()
+        if self.node is not None:  # the others take this node's tables over at once
+            self.node.leave()
 
 
-def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
-    """The application; with `cluster`, one of several processes (wrap it in
-    `cluster.Router`)."""
-    services = Services(settings, cluster)
+def create_app(settings: Settings) -> FastAPI:
+    """The application: the only server of its database, or one node of several
+    (`settings.node_address`)."""
+    services = Services(settings)
     assert settings.secret_key is not None
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        # Tables in play resume in the background: bots and clocks go on after a restart.
-        threading.Thread(target=services.tables.resume_all, daemon=True).start()
-        threading.Thread(target=services.leaderboards.catch_up, daemon=True).start()
-        services.workers.later(HOUSEKEEPING_SECONDS, services.housekeeping, clock=True)
+        services.start()
         yield
         services.close()
 
@@ -196,6 +291,15 @@ def create_app(settings: Settings, cluster: Cluster | None = None) -> FastAPI:
     _add_table_routes(app, services)
     _add_socket(app, services)
     add_leaderboard_routes(app, services.leaderboards)
+    add_review_routes(app, services.reviews, lambda request: signed_in(services, request), lang_of)
+    add_quickmatch_routes(app, services.matchmaker, functools.partial(signed_in, services))
+    add_mail_routes(app, services.mail, functools.partial(signed_in, services))
+    add_tournament_routes(
+        app,
+        services.tournaments,
+        functools.partial(signed_in, services),
+        lambda request: current_user(services, request.session),
+    )
     _add_client(app)
     return app
 
@@ -204,7 +308,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(KaidoError)
     async def kaido_error(_request: Request, error: KaidoError) -> JSONResponse:
         status, body = error_body(error)
-        return JSONResponse(body, status_code=status, headers=retry_header(body))
+        return JSONResponse(body, status_code=status, headers=answer_headers(error, body))
 
     @app.exception_handler(SQLAlchemyError)
     async def database_away(_request: Request, error: SQLAlchemyError) -> JSONResponse:
@@ -234,8 +338,11 @@ def _add_error_handlers(app: FastAPI) -> None:
         return response
 
 
-def retry_header(body: dict[str, Any]) -> dict[str, str]:
-    """Retry-After for answers that say when to come back (429)."""
+def answer_headers(error: Exception, body: dict[str, Any]) -> dict[str, str]:
+    """Retry-After for answers that say when to come back (429); where a table lives for
+    a request that reached another node (nginx follows it there: docs/server.md)."""
+    if isinstance(error, Elsewhere):
+        return {"x-accel-redirect": "@owner", "x-kaido-owner": error.owner}
     seconds = body.get("retry_after")
     return {} if seconds is None else {"retry-after": str(max(1, round(seconds)))}
 
@@ -294,13 +401,16 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
 
     async def signing_in(request: Request, name: str, job: Callable[[], T]) -> T:
         """`job` (which hashes a password) on the hashing pool, within the limits per
-        client address and, for failures, per name."""
-        limits.check(limits.sign_in_by_address, client_address(request))
-        limits.check(limits.sign_in_by_name, name_key(name), spend=False)
+        client address and, for failures, per name and address: failures from another
+        address never lock a name's owner out."""
+        address = client_address(request)
+        failures = f"{name_key(name)}\n{address}"
+        limits.check(limits.sign_in_by_address, address)
+        limits.check(limits.failures_by_name_and_address, failures, spend=False)
         try:
             return await services.hashing.run(job)
         except auth.AuthError:
-            limits.failed(limits.sign_in_by_name, name_key(name))
+            limits.failed(limits.failures_by_name_and_address, failures)
             raise
 
     @app.get("/api/me")
@@ -313,10 +423,7 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
     def preferences(body: PreferencesIn, request: Request) -> dict[str, Any]:
         user = signed_in(services, request)
         values = body.model_dump(exclude_none=True)
-        stored = services.tables.set_preferences(user, values)
-        if services.cluster is not None:  # the user's tables may live in other processes
-            tell_peers(services.cluster, f"/internal/preferences/{user.id}")
-        return {"preferences": stored}
+        return {"preferences": services.tables.set_preferences(user, values)}
 
     @app.post("/api/register")
     async def register(body: Credentials, request: Request) -> dict[str, Any]:
@@ -340,9 +447,9 @@ def _add_account_routes(app: FastAPI, services: Services) -> None:
         return {"user": user_json(user)}
 
     @app.post("/api/guest")
-    def guest(request: Request) -> dict[str, Any]:
+    def guest(request: Request, body: GuestIn | None = None) -> dict[str, Any]:
         limits.check(limits.guests_by_address, client_address(request))
-        return start_session(request, auth.new_guest(store))
+        return start_session(request, auth.new_guest(store, body.name if body else None))
 
     @app.post("/api/logout")
     def logout(request: Request) -> dict[str, Any]:
@@ -387,6 +494,7 @@ def table_summary(info: TableInfo, user: User | None) -> dict[str, Any]:
         "created_at": info.created_at,
         "updated_at": info.updated_at,
         "move_seconds": info.move_seconds,
+        "hints": info.hints,
         "result": info.result,
     }
 
@@ -412,8 +520,20 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
     @app.get("/api/tables")
     def list_tables(request: Request, status: str = "open", mine: bool = False) -> dict[str, Any]:
         user = current_user(services, request.session)
-        found = tables.list_tables(status, user, mine=mine)
-        return {"tables": [table_summary(info, user) for info in found]}
+        found = [table_summary(info, user) for info in tables.list_tables(status, user, mine=mine)]
+        if user is not None and status == "playing":  # the games where it is your turn first
+            turns = services.turns.waiting_for(user.id)
+            for summary in found:
+                summary["my_turn"] = summary["id"] in turns
+            found.sort(key=lambda summary: not summary["my_turn"])
+        return {"tables": found}
+
+    @app.get("/api/turns")
+    def my_turns(request: Request) -> dict[str, Any]:
+        """The tables where it is your turn (for the pages' title and notifications)."""
+        user = signed_in(services, request)
+        turns = services.turns.waiting_for(user.id)
+        return {"tables": [{"id": t, "since": since} for t, since in sorted(turns.items())]}
 
     @app.post("/api/tables")
     def create_table(body: CreateTableIn, request: Request) -> dict[str, Any]:
@@ -428,6 +548,7 @@ def _add_lobby_routes(app: FastAPI, services: Services) -> None:
             private=body.private,
             move_seconds=body.move_seconds,
             pass_and_play=body.pass_and_play,
+            hints=body.hints,
         )
         return {"table": table_summary(runtime.info, user)}
 
@@ -508,8 +629,10 @@ def _add_table_routes(app: FastAPI, services: Services) -> None:
 
     @app.get("/api/tables/{table_id}/record")
     def record(table_id: str) -> Response:
+        record = tables.record(table_id)
+        record.hints = services.reviews.hints_of(table_id) or None
         return Response(
-            tables.record(table_id).dumps(),
+            record.dumps(),
             media_type="application/json",
             headers={"content-disposition": f'attachment; filename="kaido-{table_id}.json"'},
         )
@@ -596,6 +719,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
     settings = services.settings
     limit = settings.max_body_bytes
     counts = SocketCounts(settings.sockets_per_client, settings.sockets_per_table)
+    socket_rate = SocketRate()
 
     def handle(token: str | None, table_id: str, text: str) -> dict[str, Any] | None:
         """One message from the browser; an error message to send back, or None."""
@@ -656,19 +780,23 @@ def _add_socket(app: FastAPI, services: Services) -> None:
                 asyncio.get_running_loop(), user.id if user else None, lang_or_en(lang)
             )
             runtime = await to_thread.run_sync(tables.subscribe, table_id, subscriber)
+        except Elsewhere as error:  # the proxy follows the answer to the table's node
+            status, body = error_body(error)
+            headers = answer_headers(error, body)
+            await socket.send_denial_response(JSONResponse(body, status, headers=headers))
+            return
         except (KaidoError, SQLAlchemyError) as error:
             await refuse_socket(socket, error, 4404 if isinstance(error, NotFound) else 1013)
             return
         await socket.accept()
         pump = asyncio.create_task(_pump(socket, subscriber))
-        # Far above what a person (or a scripted player waiting for answers) sends.
-        rate = Buckets(Rate(burst=200, every=1 / 100), "messages on this connection")
         try:
-            if await receive_messages(socket, token, table_id, subscriber, rate) == "cut off":
+            if await receive_messages(socket, token, table_id, subscriber) == "cut off":
                 # The pump sends the queued refusals, then closes.
                 await asyncio.wait({pump}, timeout=5)
         finally:
             pump.cancel()
+            socket_rate.forget(str(id(subscriber)))
             await to_thread.run_sync(tables.unsubscribe, runtime, subscriber)
 
     async def receive_messages(
@@ -676,7 +804,6 @@ def _add_socket(app: FastAPI, services: Services) -> None:
         token: str | None,
         table_id: str,
         subscriber: SocketSubscriber,
-        rate: Buckets,
     ) -> str:
         """Serve a connection's messages until it goes ("gone") or is cut off ("cut off")."""
         refused = 0
@@ -685,7 +812,7 @@ def _add_socket(app: FastAPI, services: Services) -> None:
             if message["type"] == "websocket.disconnect":
                 return "gone"
             try:
-                rate.take("socket")
+                socket_rate.take(str(id(subscriber)))
             except TooMany as error:
                 refused += 1
                 if refused > 100:  # a client that does not slow down is cut off
@@ -765,7 +892,12 @@ def _add_client(app: FastAPI) -> None:
     @app.get("/leaderboards")
     @app.get("/leaderboards/{_game_id}")
     @app.get("/leaderboards/{_game_id}/players/{_name}")
-    def page(_table_id: str = "", _game_id: str = "", _name: str = "") -> FileResponse:
+    @app.get("/mail/{_kind}/{_token}")
+    @app.get("/tournaments")
+    @app.get("/tournaments/{_table_id}")
+    def page(
+        _table_id: str = "", _game_id: str = "", _name: str = "", _kind: str = "", _token: str = ""
+    ) -> FileResponse:
         return FileResponse(index, headers={"cache-control": "no-cache"})
 
 

@@ -10,12 +10,14 @@ import secrets
 import threading
 import time
 import unicodedata
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from kaido.server.errors import ServerError
 from kaido.server.names import name_key
+from kaido.server.nodes import Bus
 from kaido.server.store import Store, User
 
 MIN_PASSWORD = 8
@@ -37,7 +39,8 @@ class WrongPassword(AuthError):
 
 
 def check_name(name: str) -> str:
-    """The name trimmed, or an AuthError: 1-24 printable characters, not `guest-...`."""
+    """The name trimmed, or an AuthError: 1-24 printable characters, not `guest-...` nor
+    `bot:...` (the leaderboards' name of a bot level)."""
     name = unicodedata.normalize("NFC", name.strip())
     if not 1 <= len(name) <= MAX_NAME:
         raise AuthError(f"a name has 1 to {MAX_NAME} characters")
@@ -45,6 +48,8 @@ def check_name(name: str) -> str:
         raise AuthError("a name cannot hold control or special space characters")
     if name_key(name).startswith("guest-"):
         raise AuthError("names starting with 'guest-' are kept for guests")
+    if name_key(name).startswith("bot:"):
+        raise AuthError("names starting with 'bot:' are kept for bots")
     return name
 
 
@@ -83,22 +88,27 @@ def change_password(store: Store, user: User, password: str, new_password: str) 
     store.set_password(user.id, _hasher.hash(new_password))
 
 
-def new_guest(store: Store) -> User:
-    return store.create_user(f"guest-{secrets.token_hex(3)}", None, is_guest=True)
+def new_guest(store: Store, name: str | None = None) -> User:
+    """A guest: under the name they chose (checked as an account's), else `guest-...`."""
+    chosen = check_name(name) if name else f"guest-{secrets.token_hex(3)}"
+    return store.create_user(chosen, None, is_guest=True)
 
 
 class Sessions:
     """Session tokens -> users, kept in the database (so sign-out ends a session for
-    good), with a few seconds of memory so a busy socket does not ask the database on
-    every move. Ending sessions here forgets them at once."""
+    good), and remembered for a minute so that sockets do not ask the database on every
+    move (under load that query and the connections it took were most of a move's cost).
+    Ending sessions forgets them at once, on every node (the `sessions` event)."""
 
     DAYS = 30
-    MEMORY_SECONDS = 5.0
+    MEMORY_SECONDS = 60.0
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bus: Bus) -> None:
         self.store = store
+        self.bus = bus
         self._known: dict[str, tuple[User | None, float]] = {}
         self._lock = threading.Lock()
+        bus.on("sessions", self._ended)
 
     def start(self, user: User) -> str:
         token = secrets.token_urlsafe(32)
@@ -119,13 +129,20 @@ class Sessions:
         return user
 
     def end(self, token: str) -> None:
+        user = self.user(token)
         self.store.end_session(token)
         with self._lock:
             self._known.pop(token, None)
+        if user is not None:
+            self.bus.publish("sessions", user=user.id)
 
     def end_others(self, user: User, keep: str) -> None:
         self.store.end_sessions(user.id, keep=keep)
+        self.bus.publish("sessions", user=user.id)
+
+    def _ended(self, event: dict[str, Any]) -> None:
+        """Sessions of a user ended (on any node): ask the database again for each."""
         with self._lock:
             for token, (known, _until) in list(self._known.items()):
-                if known is not None and known.id == user.id and token != keep:
+                if known is not None and known.id == event["user"]:
                     del self._known[token]

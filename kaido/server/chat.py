@@ -14,6 +14,7 @@ from typing import Any
 
 from kaido.server.errors import BadRequest
 from kaido.server.limits import Limits
+from kaido.server.nodes import Bus
 from kaido.server.store import Store, User
 from kaido.server.tables import TableManager
 
@@ -60,25 +61,28 @@ def clean(text: Any) -> str:
 
 
 class Chat:
-    def __init__(self, store: Store, tables: TableManager, limits: Limits) -> None:
+    def __init__(self, store: Store, tables: TableManager, limits: Limits, bus: Bus) -> None:
         self.store = store
         self.tables = tables
         self.limits = limits
+        self.bus = bus
+        bus.on("chat", self._heard)
 
     def post(self, user: User, table_id: str, text: Any) -> dict[str, Any]:
-        """Store a line written by `user` at the table and send it to everyone watching."""
+        """Store a line written by `user` at the table and send it to everyone watching,
+        on whichever node they are connected."""
         line = clean(text)
         runtime = self.tables.get(table_id)  # NotFound for a table that does not exist
         self.limits.check(self.limits.chat_by_user, str(user.id))
         with runtime.lock:
             seat = runtime.seat_of(user.id)
         stored = self.store.add_chat(table_id, user, seat, line, keep=KEEP).to_json()
-        message = {"type": "chat", "messages": [stored]}
-        with runtime.lock:
-            subscribers = list(runtime.subscribers)
-        for subscriber in subscribers:
-            subscriber.send(message)
+        self.bus.publish("chat", table=table_id, line=stored)
         return stored
+
+    def _heard(self, event: dict[str, Any]) -> None:
+        """A line written on any node: to the table's connections on this one."""
+        self.tables.tell_watchers(event["table"], {"type": "chat", "messages": [event["line"]]})
 
     def recent(self, table_id: str) -> list[dict[str, Any]]:
         self.tables.get(table_id)  # NotFound for a table that does not exist

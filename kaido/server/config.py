@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from kaido.review.estimate import WORLDS
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -19,6 +23,11 @@ def default_data_dir() -> Path:
         return Path(os.environ["KAIDO_DATA_DIR"])
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "kaido"
+
+
+def host_port(host: str, port: int) -> str:
+    """`host:port` as nginx and URLs write it (an IPv6 address in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def normalize_database_url(url: str) -> str:
@@ -41,7 +50,15 @@ class Settings:
     writing an offer card by card, wait nothing), so people can follow."""
     offer_seconds: float = 30.0
     """Seconds a person has to answer another player's offer before it lapses (declined)."""
-    bot_workers: int = 2
+    bot_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    """Processes that search for bots, for tables with people (and as many, at the lowest
+    priority, for tables of bots only): by default one a core."""
+    review_workers: int = 1
+    """Processes that review finished games (kaido/review) in the background; 0: none."""
+    review_worlds: int = WORLDS
+    """Deals of the hidden information per estimate in a review (its budget)."""
+    hint_worlds: int = 16
+    """The same for a hint (one position, so a larger budget)."""
     bot_seconds: float = 3.0
     """The longest a bot may think about one decision: its search is cut there."""
     bot_levels: dict[str, str] = field(default_factory=dict)
@@ -73,8 +90,35 @@ class Settings:
     """None: each table is dealt from a random seed. A number N: the tables this process
     makes are dealt from seeds N, N+1, ... in order, so a test or a demonstration plays the
     same deal every run (whoever knows the seed knows the hidden cards: never in play)."""
+    node_address: str | None = None
+    """None: the only server of its database. Else this process is one node of several
+    on one PostgreSQL database, and the proxy reaches it at this address (`host:port`, or
+    `unix:PATH:` for a unix socket, as nginx's proxy_pass names it)."""
+    node_ttl: float = 10.0
+    """Seconds a node that stopped beating (hung, or cut off) keeps its tables; a node that
+    dies or loses its database connection loses them at once."""
     takeover_bot: str = "greedy"
     """The bot that plays a seat whose clock ran out (a game's `heuristic` is preferred)."""
+    clock: Callable[[], float] = time.time
+    """Epoch seconds now, for quick match, turn mail and tournaments: tests pass a clock
+    they move on instead of waiting hours."""
+    duty_seconds: float = 1.0
+    """How often the matchmaker, the turn mail and the tournament director look again."""
+    quick_move_seconds: int = 60
+    """The move clock of a real-time quick match."""
+    turn_move_seconds: int = 24 * 3600
+    """The move clock of a turn-based quick match."""
+    smtp_host: str | None = None
+    """Where turn mail is sent from (None: no mail; the address field is not offered)."""
+    smtp_port: int = 25
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = False
+    mail_from: str = "kaido@localhost"
+    public_url: str = "http://127.0.0.1:8000"
+    """The server's address as people open it: the links in mail point there."""
+    digest_minutes: float = 60.0
+    """A turn waiting this long is mailed, and a player gets at most one mail this often."""
 
     def prepare(self) -> None:
         """Create the data directory and fill in the database URL and the secret."""

@@ -94,3 +94,15 @@ def error_body(error: Exception) -> tuple[int, dict[str, Any]]:
             "code": "unavailable",
         }
     return 500, {"error": "internal error", "code": "internal"}
+
+
+class Elsewhere(ServerError):
+    """The table is served by another node of the server; `owner` is where the proxy
+    reaches it (nginx follows the answer there: docs/server.md, *Several nodes*)."""
+
+    status = 421
+    code = "elsewhere"
+
+    def __init__(self, message: str, owner: str) -> None:
+        super().__init__(message)
+        self.owner = owner

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +59,8 @@ an evening of friends, too few to farm a rating from a second account."""
 DAY_SECONDS = 24 * 3600.0
 REAL_SHARE = 0.25
 """The share of a typical game's decisions after which a resignation ends a rated game."""
+CATCH_UP_CHUNK = 100
+"""Tables given their verdicts in one transaction when catching up (one disk flush)."""
 _MODEL = PlackettLuce()
 
 
@@ -172,17 +175,28 @@ class Leaderboards:
         """Give the finished table its verdict and, if rated, update its sides' ratings.
         Done once per table (a second call, here or in another process, changes nothing);
         a failure is logged, and `catch_up` tries again later."""
-        for _attempt in range(3):
+        self._record_all([table_id])
+
+    def _record_all(self, table_ids: Sequence[str]) -> None:
+        """Verdicts for `table_ids` in one transaction; one by one if that fails."""
+        alone = len(table_ids) == 1
+        for _attempt in range(3 if alone else 1):
             try:
                 with Session(self.engine) as session, session.begin():
-                    self._record(session, table_id)
+                    for table_id in table_ids:
+                        self._record(session, table_id)
                 return
-            except IntegrityError:  # another process gave the verdict or added a side
-                if self._has_verdict(table_id):
+            except IntegrityError:  # another process gave a verdict or added a side
+                if alone and self._has_verdict(table_ids[0]):
                     return
             except SQLAlchemyError as error:
-                log.error("table %s could not be rated now: %s", table_id, error)
-                return
+                if alone:
+                    log.error("table %s could not be rated now: %s", table_ids[0], error)
+                    return
+                break
+        if not alone:
+            for table_id in table_ids:
+                self._record_all([table_id])
 
     def _has_verdict(self, table_id: str) -> bool:
         with Session(self.engine) as session:
@@ -193,7 +207,8 @@ class Leaderboards:
         ended = None if table is None else ended_table(session, table)
         if ended is None:
             return
-        # Written first: the verdict claims the table, and on SQLite the transaction holds
+        # Written before any rating is read: the verdict claims the table, and on SQLite
+        # (whose driver begins the transaction at its first write) the transaction holds
         # the write lock from here, so no other rating update interleaves.
         verdict_row = RatedGameRow(
             table_id=ended.table_id,
@@ -305,8 +320,8 @@ class Leaderboards:
             query = query.where(TableRow.game == game_id)
         with Session(self.engine) as session:
             ids = list(session.scalars(query))
-        for table_id in ids:
-            self.record(table_id)
+        for start in range(0, len(ids), CATCH_UP_CHUNK):
+            self._record_all(ids[start : start + CATCH_UP_CHUNK])
         return len(ids)
 
     def rebuild(self, game_id: str) -> int:

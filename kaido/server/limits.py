@@ -1,5 +1,14 @@
-"""Limits that keep one client from taking the server down: token buckets per key (client
-address, account name) and a small bounded pool of its own for password hashing.
+"""Limits that keep one client from taking the server down: rates per key (client address,
+account name with client address, user, connection) kept by the `limits` library, and a
+small bounded pool of its own for password hashing.
+
+The counts live where every process that serves the site sees them: in memory for a server
+of one process, and in the database for the nodes of one server (`DatabaseStorage`), so
+that a client spread over several nodes gets no more than from one. `limits` stores counts
+in memory, Redis, Memcached, MongoDB or etcd, not in PostgreSQL; the nodes already share a
+PostgreSQL database and every count here guards a request that costs far more than one
+more statement (a password hash, a new account, a new table, a stored chat line), so a
+storage of a few lines on that database spares the nodes a second shared service.
 
 Each password hash takes 64 MiB and tens of milliseconds of a core. Run on the threads
 that serve moves, a login flood took memory to gigabytes and moves to seconds; here at most
@@ -9,73 +18,147 @@ that serve moves, a login flood took memory to gigabytes and moves to seconds; h
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import TypeVar
+
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage, Storage
+from limits.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from kaido.server.errors import TooMany
 
 T = TypeVar("T")
 
+NOW = "extract(epoch from clock_timestamp())"
+"""The database's clock, the same for every node."""
 
-@dataclass(frozen=True)
+
 class Rate:
-    """`burst` attempts at once, then one every `every` seconds."""
+    """One limit: `rate` in the `limits` notation ("20/minute") and what it counts."""
 
-    burst: float
-    every: float
-
-
-class Buckets:
-    """A token bucket per key; the least recently used keys are forgotten past `keys`."""
-
-    def __init__(self, rate: Rate, what: str, keys: int = 100_000) -> None:
-        self.rate = rate
+    def __init__(self, rate: str, what: str) -> None:
+        self.item: RateLimitItem = parse(rate)
         self.what = what
-        self.keys = keys
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def take(self, key: str, *, spend: bool = True) -> None:
-        """Spend one token of `key`'s bucket (or, without `spend`, only check one is
-        left), or raise TooMany saying when to retry."""
-        now = time.monotonic()
-        with self._lock:
-            tokens, then = self._buckets.pop(key, (self.rate.burst, now))
-            tokens = min(self.rate.burst, tokens + (now - then) / self.rate.every)
-            if tokens < 1:
-                self._buckets[key] = (tokens, now)
-                wait = (1 - tokens) * self.rate.every
-                raise TooMany(f"too many {self.what}; try again later", retry_after=wait)
-            self._buckets[key] = (tokens - spend, now)
-            while len(self._buckets) > self.keys:
-                self._buckets.popitem(last=False)
 
 
 class Limits:
-    """Every rate limit of the server, keyed by client address or account name."""
+    """Every rate limit of the server. `storage` holds the counts (shared by the nodes)."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, storage: Storage | None = None) -> None:
         self.enabled = enabled
-        self.sign_in_by_address = Buckets(Rate(20, 3), "sign-in attempts from your address")
-        self.sign_in_by_name = Buckets(Rate(5, 12), "failed sign-ins for this name")
-        self.guests_by_address = Buckets(Rate(10, 60), "guest accounts from your address")
-        self.tables_by_address = Buckets(Rate(30, 2), "new tables from your address")
-        self.chat_by_user = Buckets(Rate(5, 2), "chat messages")
+        self.limiter = FixedWindowRateLimiter(storage or MemoryStorage())
+        self.sign_in_by_address = Rate("20/minute", "sign-in attempts from your address")
+        self.failures_by_name_and_address = Rate(
+            "5/minute", "failed sign-ins for this name from your address"
+        )
+        self.guests_by_address = Rate("10/10minutes", "guest accounts from your address")
+        self.tables_by_address = Rate("30/minute", "new tables from your address")
+        self.chat_by_user = Rate("5/10seconds", "chat messages")
 
-    def check(self, buckets: Buckets, key: str, *, spend: bool = True) -> None:
-        if self.enabled:
-            buckets.take(key, spend=spend)
+    def check(self, rate: Rate, key: str, *, spend: bool = True) -> None:
+        """Count one attempt of `key` (or, without `spend`, only check one is left), or
+        raise TooMany saying when to retry."""
+        if not self.enabled:
+            return
+        allowed = self.limiter.hit(rate.item, key) if spend else self.limiter.test(rate.item, key)
+        if not allowed:
+            reset = self.limiter.get_window_stats(rate.item, key).reset_time
+            raise TooMany(
+                f"too many {rate.what}; try again later", retry_after=max(1.0, reset - time.time())
+            )
 
-    def failed(self, buckets: Buckets, key: str) -> None:
+    def failed(self, rate: Rate, key: str) -> None:
         """Count a failure against `key` (already refused or not)."""
-        with contextlib.suppress(TooMany):
-            self.check(buckets, key)
+        if self.enabled:
+            self.limiter.hit(rate.item, key)
+
+
+class SocketRate:
+    """The messages one WebSocket may send: far above what a person (or a scripted player
+    waiting for answers) sends. Each connection's own count, in this process's memory."""
+
+    ITEM = parse("100/second")
+
+    def __init__(self) -> None:
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def take(self, connection: str) -> None:
+        if not self.limiter.hit(self.ITEM, connection):
+            raise TooMany("too many messages on this connection; try again later", retry_after=1)
+
+    def forget(self, connection: str) -> None:
+        self.limiter.clear(self.ITEM, connection)
+
+
+class DatabaseStorage(Storage):
+    """`limits`' counts in the server's PostgreSQL database (table `rate_counts`): each
+    count one row, raised by one upsert that starts a new window once the last expired."""
+
+    STORAGE_SCHEME = ["kaido+postgresql"]
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__()
+        self.engine = engine
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return SQLAlchemyError
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        with self.engine.begin() as connection:
+            count = connection.execute(
+                text(
+                    "INSERT INTO rate_counts (key, count, expires_at) "
+                    f"VALUES (:k, :a, {NOW} + :e) ON CONFLICT (key) DO UPDATE SET "
+                    f"count = CASE WHEN rate_counts.expires_at <= {NOW} THEN :a "
+                    "ELSE rate_counts.count + :a END, "
+                    f"expires_at = CASE WHEN rate_counts.expires_at <= {NOW} THEN {NOW} + :e "
+                    "ELSE rate_counts.expires_at END RETURNING count"
+                ),
+                {"k": key, "a": amount, "e": expiry},
+            ).scalar_one()
+        return int(count)
+
+    def get(self, key: str) -> int:
+        with self.engine.connect() as connection:
+            count = connection.execute(
+                text(f"SELECT count FROM rate_counts WHERE key = :k AND expires_at > {NOW}"),
+                {"k": key},
+            ).scalar()
+        return int(count or 0)
+
+    def get_expiry(self, key: str) -> float:
+        with self.engine.connect() as connection:
+            expiry = connection.execute(
+                text(f"SELECT GREATEST(expires_at, {NOW}) FROM rate_counts WHERE key = :k"),
+                {"k": key},
+            ).scalar()
+        return float(expiry) if expiry is not None else time.time()
+
+    def check(self) -> bool:
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+        return True
+
+    def reset(self) -> int | None:
+        with self.engine.begin() as connection:
+            return connection.execute(text("DELETE FROM rate_counts")).rowcount
+
+    def clear(self, key: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(text("DELETE FROM rate_counts WHERE key = :k"), {"k": key})
+
+    def forget_expired(self) -> int:
+        """Delete the counts whose window is over (housekeeping); how many."""
+        with self.engine.begin() as connection:
+            return connection.execute(
+                text(f"DELETE FROM rate_counts WHERE expires_at <= {NOW}")
+            ).rowcount
 
 
 class Hashing:

@@ -42,10 +42,21 @@ def log_entry(
     }
 
 
+FORESEEN = 40
+"""Legal actions up to this many are each played out on a copy for their help
+(`Game.action_help`); a longer list (Cargo Empire's hundreds of transports) is not."""
+
+
 def legal_list(game: Game[Any], state: Any, lang: Lang) -> list[dict[str, Any]]:
+    legal = game.legal_actions(state)
+    foresee = len(legal) <= FORESEEN
     return [
-        {"action": action.to_json(), "text": game.action_text(action, lang, state.options)}
-        for action in game.legal_actions(state)
+        {
+            "action": action.to_json(),
+            "text": game.action_text(action, lang, state.options),
+            "help": game.action_help(state, action, lang, foresee=foresee),
+        }
+        for action in legal
     ]
 
 

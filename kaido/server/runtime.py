@@ -8,11 +8,11 @@ import threading
 import time
 from typing import Any, Protocol
 
-from kaido.agents import Agent, agent_seed, make_agent
 from kaido.core.game import Game, Lang
 from kaido.core.match import Match
 from kaido.server.messages import LogStep, game_part
 from kaido.server.store import Seat, TableInfo
+from kaido.server.thinking import Ticket
 
 
 class Subscriber(Protocol):
@@ -37,11 +37,11 @@ class TableRuntime:
         self.subscribers: list[Subscriber] = []
         self.broken = False
         """Memory and database disagree (a failed commit): reload before any further use."""
-        self._agents: dict[tuple[int, str], Agent] = {}
         self.bot_scheduled_for = -1
         """The move counter a bot move was last scheduled at (so it is scheduled once)."""
-        self.bot_stop: threading.Event | None = None
-        """Set to call off the bot thinking now (None when no bot is thinking)."""
+        self.bot_stop: Ticket | None = None
+        """The decision a bot is thinking about (cancel it to call the bot off; None when
+        no bot is thinking)."""
         self.replay_states: list[Any] | None = None
         self._summaries: dict[Lang, dict[str, Any]] = {}
         self.last_used = time.monotonic()
@@ -106,17 +106,6 @@ class TableRuntime:
         seat = self.info.seats[number]
         return seat.kind == "bot" or seat.timed_out
 
-    def agent(self, number: int, spec: str) -> Agent:
-        """The bot playing seat `number` with `spec`, kept between its decisions."""
-        key = (number, spec)
-        if key not in self._agents:
-            self._agents[key] = make_agent(spec, self.game, agent_seed(self.info.seed, number))
-        agent = self._agents[key]
-        agent.humans = frozenset(
-            seat.seat for seat in self.info.seats if seat.kind == "human" and not seat.timed_out
-        )
-        return agent
-
     def player_names(self) -> list[str]:
         """Who sits where, for the record: account names, and bots by their level."""
         return [
@@ -176,6 +165,7 @@ class TableRuntime:
             "move_seconds": info.move_seconds,
             "deadline": info.deadline,
             "private": info.private,
+            "hints": info.hints,
             "created_by": info.created_by,
             "thinking": self.thinking,
             "offer_deadline": self.offer_deadline,

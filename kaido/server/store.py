@@ -6,7 +6,7 @@ import functools
 import hashlib
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -90,6 +90,7 @@ class TableInfo:
     deadline: float | None = None
     result: dict[str, Any] | None = None
     seats: list[Seat] = field(default_factory=list)
+    hints: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,11 @@ class Store:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._batcher = _Batcher(self.engine)
         self.fill_name_keys()
+
+    def guard_writes(self, guard: Callable[[Connection], None]) -> None:
+        """Run `guard` first in every transaction of table changes (a node checks it is
+        still alive: kaido/server/nodes.py)."""
+        self._batcher.guard = guard
 
     def close(self) -> None:
         self._batcher.stop()
@@ -270,6 +276,7 @@ class Store:
                     updated_at=info.updated_at,
                     version=info.version,
                     move_seconds=info.move_seconds,
+                    hints=info.hints,
                 )
             )
             session.flush()
@@ -313,6 +320,7 @@ class Store:
                 Seat(s.seat, s.kind, s.bot, s.user_id, user.name if user else None, s.timed_out)
                 for s, user in seats
             ],
+            hints=row.hints,
         )
 
     def actions(self, table_id: str) -> list[list[Any]]:
@@ -566,6 +574,7 @@ class _Batcher:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
+        self.guard: Callable[[Connection], None] | None = None
         self._pending: list[tuple[Write, Future[None]]] = []
         self._wake = threading.Condition()
         self._stopped = False
@@ -600,6 +609,8 @@ class _Batcher:
     def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
         try:
             with self._engine.begin() as connection:
+                if self.guard is not None:
+                    self.guard(connection)
                 _execute(connection, [write for write, _future in batch])
         except Exception as error:  # the database's refusal, or a bug: told to each caller
             if len(batch) == 1:

@@ -20,12 +20,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from kaido.agents import agent_seed
 from kaido.core.actions import Action
 from kaido.core.errors import KaidoError
+from kaido.core.forced import forced_action
 from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
@@ -34,6 +36,7 @@ from kaido.server.config import Settings
 from kaido.server.errors import (
     BadRequest,
     Conflict,
+    Elsewhere,
     EngineFailure,
     Forbidden,
     NotFound,
@@ -42,8 +45,10 @@ from kaido.server.errors import (
     Unavailable,
 )
 from kaido.server.messages import LogStep, game_part, log_entry
+from kaido.server.nodes import Bus, Placement, Sole
 from kaido.server.runtime import Subscriber, TableRuntime
 from kaido.server.store import Seat, Store, TableInfo, User
+from kaido.server.thinking import Job, Thinkers, Ticket
 from kaido.server.workers import Workers
 
 log = logging.getLogger("kaido.server")
@@ -53,9 +58,18 @@ THINKING_AFTER = 0.3
 """Seconds a bot searches before the table is told it is thinking."""
 CLOCK_SLACK = 0.05
 """A timer may fire this much before its wall-clock deadline (it runs on the monotonic clock)."""
-PREFERENCES: dict[str, Any] = {"ignore_offers": False}
+PREFERENCES: dict[str, Any] = {"ignore_offers": False, "auto_forced": True}
+"""What a user may set, with the defaults: decline trade offers at once; take a decision
+with one answer for them (kaido.core.forced)."""
 IDLE_SWEEP_SECONDS = 3600.0
-"""What a user may set, with the defaults."""
+LOBBY_SECONDS = 5.0
+"""The longest a lobby list is kept (it is read afresh at once when a table is made, a
+seat taken or left, or a game starts or ends: the order of games in play may lag)."""
+
+
+def decision_seed(table_seed: int, seat: int, decisions: int) -> int:
+    """A bot's seed for one decision: the same table and moves give the same choice."""
+    return (agent_seed(table_seed, seat) + decisions * 1_000_033) % (1 << 62)
 
 
 @dataclass(frozen=True)
@@ -64,22 +78,38 @@ class SeatRequest:
     bot: str | None = None
 
 
+class TableObserver(Protocol):
+    """Told of what happens at tables (turn mail, tournaments), under the table's lock:
+    it must be quick, and what it raises is logged, never the table's failure."""
+
+    def changed(self, runtime: TableRuntime) -> None:
+        """The table changed (a move, a clock, its start or end)."""
+
+    def seen(self, runtime: TableRuntime, user_id: int) -> None:
+        """`user_id` opened the table or acted at it."""
+
+
 class TableManager:
     def __init__(
         self,
         store: Store,
         settings: Settings,
         workers: Workers,
-        owns: Callable[[str], bool] = lambda _table_id: True,
+        thinkers: Thinkers,
+        bus: Bus,
+        placement: Placement | None = None,
         finished: Callable[[str], None] = lambda _table_id: None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.workers = workers
-        self.owns = owns
-        """Whether this process owns a table (`kaido serve --workers`: one process each)."""
+        self.thinkers = thinkers
+        self.bus = bus
+        self.placement: Placement = placement or Sole()
+        """Which tables this process serves (all, unless it is one node of several)."""
         self.finished_hook = finished
-        """Told the id of each table whose game ended with a result, once it is stored."""
+        """Told the id of each table whose game ended with a result, once it is stored (on
+        the chores' thread: the last move's answer does not wait for it)."""
         self.levels = BotLevels(settings.bot_levels, settings.bot_seconds)
         self._tables: OrderedDict[str, TableRuntime] = OrderedDict()
         """Tables in memory, the least recently used first (evicted past a bound)."""
@@ -88,9 +118,17 @@ class TableManager:
         self._loading: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
         self._preferences: dict[int, dict[str, Any]] = {}
+        self._lobby: dict[str, tuple[float, list[TableInfo]]] = {}
+        self._lobby_generation = 0
+        bus.on("lobby", lambda _event: self._forget_lobby())
+        bus.on("preferences", lambda event: self.preferences_changed(int(event["user"])))
+        bus.on("retire", self._retire_told)
+        self.observers: list[TableObserver] = []
         first = settings.table_seeds
         self._seeds = None if first is None else itertools.count(first)
         """The seeds of the tables this process makes, if fixed (`settings.table_seeds`)."""
+        self.on_finish: Callable[[TableRuntime], None] = lambda _runtime: None
+        """Told of each game that ends with a result, once it is stored (its review)."""
 
     # ---- finding tables -----------------------------------------------------------------
 
@@ -107,6 +145,7 @@ class TableManager:
                     runtime = self._in_memory(table_id)
                     if runtime is not None and not runtime.broken:
                         return runtime
+                self.placement.claim(table_id)  # Elsewhere: another node serves it
                 fresh = self._load(table_id)
                 if runtime is not None:  # a broken table: keep its connections
                     fresh.subscribers = runtime.subscribers
@@ -141,10 +180,10 @@ class TableManager:
         with self._lock:
             over = len(self._tables) - keep
             candidates = [r for r in self._tables.values() if self._evictable(r) and r.id != spare]
-        gone = 0
+        gone: list[TableRuntime] = []
         for runtime in candidates:  # the least recently used first
             idle = idle_seconds is not None and now - runtime.last_used >= idle_seconds
-            if gone >= over and not idle:
+            if len(gone) >= over and not idle:
                 break
             if not runtime.lock.acquire(blocking=False):
                 continue  # in use right now
@@ -156,10 +195,13 @@ class TableManager:
                     if self._tables.get(runtime.id) is runtime:
                         del self._tables[runtime.id]
                     self._replays.pop(runtime.id, None)
-                gone += 1
+                gone.append(runtime)
             finally:
                 runtime.lock.release()
-        return gone
+        for runtime in gone:  # a game in play stays with its node, watched or not
+            if runtime.info.status != "playing":
+                self.placement.release(runtime.id)
+        return len(gone)
 
     def _evictable(self, runtime: TableRuntime) -> bool:
         """Not watched and no bot about to move (whoever holds a freed table reloads it)."""
@@ -217,16 +259,20 @@ class TableManager:
         return runtime
 
     def resume_all(self) -> int:
-        """Load every table in play, so bots and clocks go on after a restart; then, once
+        """Load every table in play this process serves, so bots and clocks go on after a
+        restart (a node is handed its share by kaido/server/nodes.py instead); then, once
         an hour, abandon the games nobody moves."""
         self.workers.later(0, self._sweep_idle)
-        ids = [table_id for table_id in self.store.table_ids_in_play() if self.owns(table_id)]
-        for table_id in ids:
+        return self.resume(self.placement.held(self.store.table_ids_in_play()))
+
+    def resume(self, table_ids: list[str]) -> int:
+        """Load these tables in play: their bots and clocks go on."""
+        for table_id in table_ids:
             try:
                 self.get(table_id)
             except KaidoError as error:
                 log.error("table %s cannot resume: %s", table_id, error)
-        return len(ids)
+        return len(table_ids)
 
     def _sweep_idle(self) -> None:
         self.abandon_idle()
@@ -245,9 +291,11 @@ class TableManager:
         private: bool,
         move_seconds: int,
         pass_and_play: bool = False,
+        hints: bool = False,
     ) -> TableRuntime:
         """A new table. With `pass_and_play` its creator holds every human seat (one
-        device passed around); such a table is private, so it is neither listed nor rated."""
+        device passed around); such a table is private, so it is neither listed nor rated.
+        With `hints` players may ask the bot for hints; such a table must not be rated."""
         game = self._game(game_id)
         self._check_table_count(user)
         if "players" in raw_options and raw_options["players"] != len(seats):
@@ -267,10 +315,45 @@ class TableManager:
             if len(mine) < 2:
                 raise BadRequest("pass and play needs two human seats or more")
             private = True
+        if hints and not private:
+            raise BadRequest("a table with hints must be private: public tables are rated")
+        held = [user if n in mine else None for n in range(len(seats))]
+        return self._open(game, options, seats, held, user.id, private, move_seconds, hints)
+
+    def create_seated(
+        self,
+        game_id: str,
+        raw_options: dict[str, Any],
+        seats: Sequence[SeatRequest],
+        held: Sequence[User | None],
+        *,
+        created_by: int,
+        private: bool,
+        move_seconds: int,
+    ) -> TableRuntime:
+        """A table whose human seats are all given (`held[n]` sits at seat n): it starts at
+        once. The matchmaker and tournaments seat their players so."""
+        game = self._game(game_id)
+        options = game.make_options({**raw_options, "players": len(seats)})
+        for seat, user in zip(seats, held, strict=True):
+            self._check_seat_request(game, seat)
+            if (seat.kind == "human") != (user is not None):
+                raise BadRequest("each human seat is held by a player, and no bot seat is")
+        return self._open(game, options, seats, held, created_by, private, move_seconds)
+
+    def _open(
+        self,
+        game: Game[Any],
+        options: dict[str, Any],
+        seats: Sequence[SeatRequest],
+        held: Sequence[User | None],
+        created_by: int,
+        private: bool,
+        move_seconds: int,
+        hints: bool = False,
+    ) -> TableRuntime:
         now = time.time()
         table_id = secrets.token_urlsafe(9)
-        while not self.owns(table_id):  # the process that creates a table owns it
-            table_id = secrets.token_urlsafe(9)
         info = TableInfo(
             id=table_id,
             game=game.id,
@@ -279,24 +362,20 @@ class TableManager:
             seed=self._next_seed(),
             status="open",
             private=private,
-            created_by=user.id,
+            created_by=created_by,
             created_at=now,
             updated_at=now,
             move_seconds=move_seconds,
+            hints=hints,
             seats=[
-                Seat(
-                    n,
-                    s.kind,
-                    s.bot,
-                    user.id if n in mine else None,
-                    user.name if n in mine else None,
-                )
-                for n, s in enumerate(seats)
+                Seat(n, s.kind, s.bot, u.id if u else None, u.name if u else None)
+                for n, (s, u) in enumerate(zip(seats, held, strict=True))
             ],
         )
         self._commit_or_fail(lambda: self.store.create_table(info))
-        with self._hold(info.id) as runtime:
+        with self._hold(info.id) as runtime:  # the process making a table serves it
             self._start_if_full(runtime)
+        self.lobby_changed()
         return runtime
 
     def _next_seed(self) -> int:
@@ -339,6 +418,7 @@ class TableManager:
             runtime.seat(number).user_id, runtime.seat(number).user_name = user.id, user.name
             runtime.broadcast(log_from=0)
             self._start_if_full(runtime)
+        self.lobby_changed()
         return runtime
 
     def _free_seat(self, runtime: TableRuntime, wanted: int | None) -> int:
@@ -363,6 +443,7 @@ class TableManager:
             self._commit_or_fail(lambda: self.store.set_seat_user(table_id, number, None))
             runtime.seat(number).user_id, runtime.seat(number).user_name = None, None
             runtime.broadcast(log_from=0)
+        self.lobby_changed()
         return runtime
 
     def _start_if_full(self, runtime: TableRuntime) -> None:
@@ -385,9 +466,38 @@ class TableManager:
     def list_tables(self, status: str, user: User | None, *, mine: bool) -> list[TableInfo]:
         if status not in ("open", "playing", "finished"):
             raise BadRequest("status is open, playing or finished")
-        if mine and user is None:
-            return []
-        return self.store.list_tables(status=status, user_id=user.id if mine and user else None)
+        if mine:
+            return [] if user is None else self.store.list_tables(status=status, user_id=user.id)
+        with self._lock:
+            kept = self._lobby.get(status)
+            generation = self._lobby_generation
+        if kept is not None and kept[0] > time.monotonic():
+            return kept[1]
+        found = self.store.list_tables(status=status, user_id=None)
+        with self._lock:
+            if generation == self._lobby_generation:  # no change was told meanwhile
+                self._lobby[status] = (time.monotonic() + LOBBY_SECONDS, found)
+        return found
+
+    def lobby_changed(self) -> None:
+        """Every node reads its lobby lists afresh."""
+        self.bus.publish("lobby")
+
+    def _forget_lobby(self) -> None:
+        with self._lock:
+            self._lobby.clear()
+            self._lobby_generation += 1
+
+    def tell_watchers(self, table_id: str, message: dict[str, Any]) -> None:
+        """Send `message` to the connections watching `table_id` here, if any."""
+        with self._lock:
+            runtime = self._tables.get(table_id)
+        if runtime is None:
+            return
+        with runtime.lock:
+            subscribers = list(runtime.subscribers)
+        for subscriber in subscribers:
+            subscriber.send(message)
 
     # ---- playing ------------------------------------------------------------------------
 
@@ -400,30 +510,39 @@ class TableManager:
             match = runtime.require_match()
             runtime.game.check(match.state, action)  # IllegalAction names the clause
             self._commit_action(runtime, seat, action)
+            self._tell(lambda observer: observer.seen(runtime, user.id))
         return runtime
 
     def undo(self, user: User, table_id: str, move: int) -> TableRuntime:
+        """Take back the seat's last decision, and the forced steps taken for them after it
+        (undoing only those would leave a decision the server takes again at once)."""
         with self._hold(table_id) as runtime:
             seat = self._playing_seat(runtime, user)
             self._check_counter(runtime, move)
             match = runtime.require_match()
             if not match.can_undo(seat):
                 match.undo(seat)  # raises UndoRefused with the reason, changing nothing
-            ply = len(match.actions)
             self._stop_bot(runtime)
-            match.undo(seat)
-            runtime.log.pop()
-            runtime.info.version += 1
-            runtime.info.deadline = self._deadline(runtime)
-            self._commit_or_fail(
-                lambda: self.store.remove_action(
-                    table_id, ply, version=runtime.info.version, deadline=runtime.info.deadline
-                ),
-                runtime,
-            )
+            self._take_back(runtime, seat)
+            while match.can_undo(seat) and self._forced_step(runtime) is not None:
+                self._take_back(runtime, seat)
             self._schedule(runtime)
             runtime.broadcast(log_from=len(runtime.log))
         return runtime
+
+    def _take_back(self, runtime: TableRuntime, seat: int) -> None:
+        match = runtime.require_match()
+        ply = len(match.actions)
+        match.undo(seat)
+        runtime.log.pop()
+        runtime.info.version += 1
+        runtime.info.deadline = self._deadline(runtime)
+        self._commit_or_fail(
+            lambda: self.store.remove_action(
+                runtime.id, ply, version=runtime.info.version, deadline=runtime.info.deadline
+            ),
+            runtime,
+        )
 
     def take_back_seat(self, user: User, table_id: str) -> TableRuntime:
         """The holder of a seat a bot took over (their clock ran out) plays it again."""
@@ -443,6 +562,14 @@ class TableManager:
             self._schedule(runtime)
             runtime.broadcast(log_from=len(runtime.log))
         return runtime
+
+    def deciding(self, user: User, table_id: str, move: int) -> tuple[int, Record]:
+        """The seat `user` decides for now, checked as an action is (the table in play,
+        their decision, the move counter named), and the game so far."""
+        with self._hold(table_id) as runtime:
+            seat = self._deciding_seat(runtime, user)
+            self._check_counter(runtime, move)
+            return seat, runtime.require_match().record()
 
     def _playing_seat(self, runtime: TableRuntime, user: User, *, allow_bot: bool = False) -> int:
         if runtime.info.status == "open":
@@ -480,6 +607,32 @@ class TableManager:
             )
 
     def _commit_action(self, runtime: TableRuntime, seat: int, action: Action) -> None:
+        """Play and store `action`, then the forced steps that follow it (each stored as an
+        action of its seat), and tell the connections once."""
+        first = len(runtime.log)
+        self._record(runtime, seat, action)
+        while (forced := self._forced_step(runtime)) is not None:
+            self._record(runtime, runtime.require_match().to_move, forced)
+        self._schedule(runtime)
+        runtime.broadcast(log_from=first)
+        if runtime.require_match().is_over:
+            self.lobby_changed()
+
+    def _forced_step(self, runtime: TableRuntime) -> Action | None:
+        """The action to take for the person who decides now, if their decision is forced
+        (kaido.core.forced) and they have not turned that off."""
+        match = runtime.match
+        if runtime.info.status != "playing" or match is None or match.is_over:
+            return None
+        seat = match.to_move
+        user_id = runtime.seat(seat).user_id
+        if runtime.played_by_bot(seat) or user_id is None:
+            return None
+        if not self.preferences(user_id)["auto_forced"]:
+            return None
+        return forced_action(runtime.game, match.state, seed=runtime.info.seed + len(match.actions))
+
+    def _record(self, runtime: TableRuntime, seat: int, action: Action) -> None:
         match = runtime.require_match()
         try:
             events = match.play(action, narrate=True, trusted=True)
@@ -516,9 +669,11 @@ class TableManager:
             runtime,
         )
         if info.status == "finished":
-            self.finished_hook(info.id)
-        self._schedule(runtime)
-        runtime.broadcast(log_from=len(runtime.log) - 1)
+            self._tell_finished(info.id)
+            self.on_finish(runtime)
+
+    def _tell_finished(self, table_id: str) -> None:
+        self.workers.later(0, lambda: self.finished_hook(table_id))
 
     def _commit_or_fail(
         self, commit: Callable[[], None], runtime: TableRuntime | None = None
@@ -551,6 +706,7 @@ class TableManager:
         """After a change: let a bot move, or start the clocks of the human who decides
         (their move clock, and the lapse of an offer they are answering). Called before
         the change is announced, so the message tells of the clocks it started."""
+        self._tell(lambda observer: observer.changed(runtime))
         match = runtime.match
         if runtime.info.status != "playing" or match is None or match.is_over:
             runtime.offer_deadline = None
@@ -561,7 +717,7 @@ class TableManager:
             runtime.offer_deadline = None
             if runtime.bot_scheduled_for != version:
                 runtime.bot_scheduled_for = version
-                self.workers.submit(lambda: self._bot_move(runtime.id, version))
+                self._think(runtime, seat, version)
             return
         if runtime.info.deadline is not None:
             delay = runtime.info.deadline - time.time()
@@ -576,52 +732,65 @@ class TableManager:
         kinds = runtime.game.agent_kinds
         return "heuristic" if "heuristic" in kinds else self.settings.takeover_bot
 
-    def _bot_move(self, table_id: str, version: int) -> None:
-        """The bot thinks at once; what it does is shown no sooner than `bot_delay` after
-        the last thing shown, and a step that shows nothing is taken at once."""
-        with self._hold(table_id) as runtime:
-            match = runtime.match
-            if not runtime.in_play(version) or match is None:
-                return
-            seat = match.to_move
-            if not runtime.played_by_bot(seat):
-                return
-            agent = runtime.agent(seat, self._bot_spec(runtime, seat))
-            state = match.state.copy()
-            stop = agent.stop = runtime.bot_stop = threading.Event()
-            runtime.thinking_for = version
-            self.workers.later(
-                THINKING_AFTER, lambda: self._announce_thinking(table_id, version), clock=True
-            )
-        # The search is cut at the cap whatever its spec says (it then answers at once).
-        self.workers.later(self.settings.bot_seconds, stop.set, clock=True)
-        # Think outside the lock: the table stays readable while the bot searches.
-        try:
-            action = agent.choose(runtime.game, state)
-        except Exception:
-            log.exception("a bot failed at table %s; it plays its first legal action", table_id)
-            action = runtime.game.legal_actions(state)[0]
-        runtime.thinking_for = -1
-        shows = bool(runtime.game.apply(state.copy(), action, narrate=True, trusted=True))
-        wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0.0
-        self.workers.later(
-            wait, lambda: self._bot_commit(table_id, version, seat, action, stop), clock=True
+    def _think(self, runtime: TableRuntime, seat: int, version: int) -> None:
+        """The bot of `seat` thinks (in the bots' processes, as its turn in their queue
+        comes); what it does is shown no sooner than `bot_delay` after the last thing
+        shown, and a step that shows nothing is taken at once."""
+        info, match = runtime.info, runtime.require_match()
+        state = match.state.copy()
+        job = Job(
+            account=info.created_by,
+            table=info.id,
+            background=not any(s.kind == "human" for s in info.seats),
+            game=info.game,
+            spec=self._bot_spec(runtime, seat),
+            seed=decision_seed(info.seed, seat, len(match.actions)),
+            humans=frozenset(s.seat for s in info.seats if s.kind == "human" and not s.timed_out),
+            state=state,
+            cap=self.settings.bot_seconds,
         )
 
+        def thought(ticket: Ticket, value: list[Any] | None) -> None:
+            action = self._bot_action(runtime, state, value)
+            runtime.thinking_for = -1
+            shows = bool(runtime.game.apply(state.copy(), action, narrate=True, trusted=True))
+            wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0
+            self.workers.later(
+                wait,
+                lambda: self._bot_commit(info.id, version, seat, action, ticket),
+                clock=True,
+            )
+
+        runtime.thinking_for = version
+        runtime.bot_stop = self.thinkers.submit(job, thought)
+        self.workers.later(
+            THINKING_AFTER, lambda: self._announce_thinking(info.id, version), clock=True
+        )
+
+    def _bot_action(self, runtime: TableRuntime, state: Any, value: list[Any] | None) -> Action:
+        """The bot's action from its JSON form; a bot that failed plays its first legal
+        action (logged by the bots' pool)."""
+        if value is not None:
+            try:
+                return runtime.table.from_json(value)
+            except KaidoError:
+                log.exception("a bot at table %s answered %r", runtime.id, value)
+        return runtime.game.legal_actions(state)[0]
+
     def _bot_commit(
-        self, table_id: str, version: int, seat: int, action: Action, stop: threading.Event
+        self, table_id: str, version: int, seat: int, action: Action, ticket: Ticket
     ) -> None:
         with self._hold(table_id) as runtime:
             # Not if the bot was called off meanwhile (the table ended, the seat was taken
             # back, the server is stopping) or the table moved on.
-            if runtime.bot_stop is stop and runtime.in_play(version):
+            if runtime.bot_stop is ticket and runtime.in_play(version):
                 runtime.bot_stop = None
                 self._commit_action(runtime, seat, action)
 
     def _stop_bot(self, runtime: TableRuntime) -> None:
         """Call off the bot thinking at this table, if one is."""
         if runtime.bot_stop is not None:
-            runtime.bot_stop.set()
+            runtime.bot_stop.cancel()
             runtime.bot_stop = None
 
     def close(self) -> None:
@@ -632,6 +801,7 @@ class TableManager:
         for runtime in runtimes:
             with runtime.lock:
                 self._stop_bot(runtime)
+        self.thinkers.close()
         self.workers.shutdown()
 
     def _reload(self, table_id: str) -> None:
@@ -665,13 +835,11 @@ class TableManager:
             raise BadRequest(f"no preference {sorted(unknown)[0]!r} ({', '.join(PREFERENCES)})")
         merged = {**self.preferences(user.id), **values}
         self._commit_or_fail(lambda: self.store.set_preferences(user.id, merged))
-        with self._lock:
-            self._preferences[user.id] = merged
-        self._reschedule_offers(user.id)
+        self.bus.publish("preferences", user=user.id)
         return merged
 
     def preferences_changed(self, user_id: int) -> None:
-        """Another process stored new preferences for `user_id` (`--workers`)."""
+        """New preferences were stored for `user_id` (by this node or another)."""
         with self._lock:
             self._preferences.pop(user_id, None)
         self._reschedule_offers(user_id)
@@ -757,14 +925,14 @@ class TableManager:
         """A bot plays the seat to the end, and its player places below everyone who
         stayed; the game ends at once when that decides every place (in a game of two
         the other player wins), or when the others agreed to abandon it."""
-        info, match = runtime.info, runtime.require_match()
+        info = runtime.info
         self._stop_bot(runtime)  # the takeover bot thinking for a timed-out seat
         spec = DEFAULT_LEVEL
         runtime.seat(seat).kind, runtime.seat(seat).bot = "bot", spec
         runtime.seat(seat).timed_out = False
         runtime.abandon_votes.discard(seat)
-        if runtime.game.forfeit(match.state, runtime.leavers()) is not None:
-            info.result = self._result(runtime)
+        info.result = self._result(runtime)
+        if info.result is not None:
             self._end(runtime, "finished", retired=seat)
             return
         if any(s.kind == "human" for s in info.seats) and self._abandon_agreed(runtime):
@@ -776,16 +944,16 @@ class TableManager:
         )
         self._schedule(runtime)
         runtime.broadcast(log_from=len(runtime.log))
+        self.lobby_changed()
 
-    def _result(self, runtime: TableRuntime) -> dict[str, Any]:
+    def _result(self, runtime: TableRuntime) -> dict[str, Any] | None:
         """The table's result: the game's, with those who left placed below the others
-        and named (`resigned`)."""
+        and named (`resigned`); None while the places are still to be played for."""
         state, leavers = runtime.require_match().state, runtime.leavers()
         if not leavers:
-            return runtime.game.result(state).to_json()
+            return runtime.game.result(state).to_json() if runtime.game.is_over(state) else None
         result = runtime.game.forfeit(state, leavers)
-        assert result is not None, "called once the places are decided"
-        return {**result.to_json(), "resigned": sorted(leavers)}
+        return None if result is None else {**result.to_json(), "resigned": sorted(leavers)}
 
     def abandon(self, user: User, table_id: str) -> TableRuntime:
         """A vote to end the game without a result. It ends when the table's creator and
@@ -815,7 +983,7 @@ class TableManager:
     def abandon_idle(self) -> int:
         """Abandon the games in play that nobody moved for `idle_days`; how many."""
         cutoff = time.time() - self.settings.idle_days * 24 * 3600
-        ids = [i for i in self.store.table_ids_in_play(idle_since=cutoff) if self.owns(i)]
+        ids = self.placement.held(self.store.table_ids_in_play(idle_since=cutoff))
         for table_id in ids:
             with self._hold(table_id) as runtime:
                 if runtime.info.status == "playing" and runtime.info.updated_at < cutoff:
@@ -837,14 +1005,54 @@ class TableManager:
 
         self._commit_or_fail(commit, runtime)
         if status == "finished":
-            self.finished_hook(info.id)
+            self._tell_finished(info.id)
+            self.on_finish(runtime)
+        self._tell(lambda observer: observer.changed(runtime))
         runtime.broadcast(log_from=len(runtime.log))
+        self.lobby_changed()
+
+    def retire_seat(self, table_id: str, seat: int) -> None:
+        """A seat's player leaves for good without asking (a tournament's no-show): as a
+        resignation, if the game still goes on and a person still plays that seat. Done by
+        the node serving the table: another node tells it through the bus."""
+        try:
+            self._retire_seat(table_id, seat)
+        except Elsewhere:
+            self.bus.publish("retire", table=table_id, seat=seat)
+
+    def _retire_seat(self, table_id: str, seat: int) -> None:
+        with self._hold(table_id) as runtime:
+            if runtime.info.status == "playing" and runtime.seat(seat).kind == "human":
+                self._retire(runtime, seat)
+
+    def _retire_told(self, event: dict[str, Any]) -> None:
+        """Another node asked to retire a seat (`retire_seat`): if this node serves the
+        table, it does, on the chores' thread (not the bus's)."""
+        table_id, seat = str(event["table"]), int(event["seat"])
+        if not self.placement.held([table_id]):
+            return
+
+        def retire() -> None:
+            with contextlib.suppress(Elsewhere):  # handed over meanwhile: asked again later
+                self._retire_seat(table_id, seat)
+
+        self.workers.later(0, retire)
+
+    def _tell(self, event: Callable[[TableObserver], None]) -> None:
+        for observer in self.observers:
+            try:
+                event(observer)
+            except Exception:  # the table goes on whatever an observer does
+                log.exception("a table observer failed")
 
     # ---- connections --------------------------------------------------------------------
 
     def subscribe(self, table_id: str, subscriber: Subscriber) -> TableRuntime:
         with self._hold(table_id) as runtime:
             runtime.subscribers.append(subscriber)
+            if subscriber.user_id is not None:
+                user_id = subscriber.user_id
+                self._tell(lambda observer: observer.seen(runtime, user_id))
             subscriber.send(runtime.message(subscriber.user_id, subscriber.lang, log_from=0))
         return runtime
 
@@ -859,6 +1067,8 @@ class TableManager:
 
     def state(self, table_id: str, user: User | None, lang: Lang) -> dict[str, Any]:
         with self._hold(table_id) as runtime:
+            if user is not None:
+                self._tell(lambda observer: observer.seen(runtime, user.id))
             return runtime.message(user.id if user else None, lang, log_from=0)
 
     # ---- finished games -----------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""Work off the event loop: bots thinking on a small thread pool, clocks on their own.
+"""Work off the event loop on threads: clocks, and chores that may take a while.
 
 One timer thread keeps a heap of due jobs and hands each to its pool when its time comes,
-so a waiting bot (the visible pause) or a clock holds no thread. Clocks (and the cut-offs
-of bot searches) run on a pool of their own, so bots busy thinking can never delay them.
+so a waiting bot move (the visible pause) or a clock holds no thread. Clocks, offer lapses
+and bots' moves run on a pool of their own, so a chore (sweeping idle games, reloading a
+table) can never delay them. Bots think in processes of their own (thinking.py).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ Job = Callable[[], None]
 
 
 class Workers:
-    def __init__(self, threads: int) -> None:
-        self.bots = ThreadPoolExecutor(max(1, threads), thread_name_prefix="kaido-bot")
+    def __init__(self) -> None:
+        self.chores = ThreadPoolExecutor(1, thread_name_prefix="kaido-chore")
         self.clocks = ThreadPoolExecutor(1, thread_name_prefix="kaido-clock")
         self._heap: list[tuple[float, int, ThreadPoolExecutor, Job]] = []
         self._counter = itertools.count()
@@ -33,8 +34,8 @@ class Workers:
 
     def later(self, delay: float, job: Job, *, clock: bool = False) -> None:
         """Run `job` after `delay` seconds (at once if it is not positive), on the clock
-        pool if `clock`, else on the bot pool."""
-        pool = self.clocks if clock else self.bots
+        pool if `clock`, else on the chores' pool."""
+        pool = self.clocks if clock else self.chores
         if delay <= 0:
             self._submit(pool, job)
             return
@@ -42,10 +43,6 @@ class Workers:
             entry = (time.monotonic() + delay, next(self._counter), pool, job)
             heapq.heappush(self._heap, entry)
             self._wake.notify()
-
-    def submit(self, job: Job) -> None:
-        """Run `job` on the bot pool now."""
-        self._submit(self.bots, job)
 
     def _submit(self, pool: ThreadPoolExecutor, job: Job) -> None:
         if not self._stopped:
@@ -68,9 +65,9 @@ class Workers:
             self._wake.notify()
 
     def shutdown(self) -> None:
-        """Stop taking jobs and wait for the running ones (call off bots' searches first)."""
+        """Stop taking jobs and wait for the running ones."""
         self.stop_taking()
-        for pool in (self.clocks, self.bots):
+        for pool in (self.clocks, self.chores):
             pool.shutdown(wait=True, cancel_futures=True)
 
 

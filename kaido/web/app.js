@@ -6,7 +6,9 @@ import { leaderboardRoute, showLeaderboards } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showTable } from "./table.js";
-import { link, navigate, notifyError } from "./ui.js";
+import { showTournament, showTournaments } from "./tournaments.js";
+import { showMailPage, watchTurns } from "./turns.js";
+import { link, navigate, notifyError, playerLink } from "./ui.js";
 
 // What the server accepts for a new account's password (kaido/server/auth.py).
 const MIN_PASSWORD = 8;
@@ -22,8 +24,9 @@ function header() {
     h("nav", {},
       h("a", { href: "/", onclick: link("/") }, t("app.lobby")),
       h("a", { href: "/leaderboards", class: "leaderboards", onclick: link("/leaderboards") }, t("app.leaderboards")),
+      h("a", { href: "/tournaments", class: "tournaments", onclick: link("/tournaments") }, t("app.tournaments")),
       h("button", { class: "lang", type: "button", onclick: toggleLang }, t("app.language")),
-      user ? h("span", { class: "who name" }, user.name) : null,
+      user && session.games.length ? playerLink(session.games[0].id, user.name) : null,
       user ? h("button", { type: "button", class: "signout", onclick: signOut }, t("auth.signout")) : null,
     ),
   );
@@ -72,12 +75,15 @@ function signInPage(main) {
       problem.textContent = errorText(error);
     }
   };
+  // A guest plays under the name written above, if any (else the server names them).
   const guest = async () => {
+    forget();
     try {
-      session.user = (await post("/api/guest")).user;
+      const chosen = name.value.trim();
+      session.user = (await post("/api/guest", chosen ? { name: chosen } : {})).user;
       route();
     } catch (error) {
-      notifyError(error);
+      problem.textContent = errorText(error);
     }
   };
   main.append(
@@ -117,7 +123,15 @@ export async function route() {
   const table = path.match(/^\/table\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);
   const boards = leaderboardRoute(path);
-  if (boards) {
+  const tournament = path.match(/^\/tournaments\/([\w-]+)$/);
+  const mail = path.match(/^\/mail\/(confirm|unsubscribe)\/([^/]+)$/);
+  if (mail) {
+    showMailPage(main, mail[1], decodeURIComponent(mail[2]));
+  } else if (tournament) {
+    session.leave = showTournament(main, session, tournament[1]);
+  } else if (path === "/tournaments") {
+    await showTournaments(main, session);
+  } else if (boards) {
     await showLeaderboards(main, session, boards);
   } else if (replay) {
     session.leave = await showReplay(main, replay[1], session);
@@ -126,7 +140,7 @@ export async function route() {
   } else if (!session.user) {
     signInPage(main);
   } else {
-    await showLobby(main, session);
+    session.leave = await showLobby(main, session);
   }
 }
 
@@ -139,6 +153,7 @@ async function start() {
   }
   window.addEventListener("popstate", route);
   window.addEventListener("kaido:navigate", route);
+  watchTurns(session);
   await route();
 }
 

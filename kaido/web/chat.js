@@ -4,14 +4,15 @@
 import { get } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { colourDot, notifyError } from "./ui.js";
+import { colourDot, notifyError, playerLink } from "./ui.js";
 
 const MAX_CHARS = 300; // kaido/server/chat.py
 
 export class ChatPanel {
-  constructor(tableId, { signedIn, send, players }) {
+  constructor(tableId, { signedIn, send, players, game }) {
     this.lines = new Map(); // id -> line, shown in id order
     this.players = players;
+    this.game = game; // the table's game, whose player pages the names link to
     this.list = h("ol", { class: "chat-lines", "aria-live": "polite" });
     this.input = h("input", { name: "chat", maxlength: MAX_CHARS, autocomplete: "off", placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder") });
     const form = h("form", { class: "chat-form" }, this.input, h("button", { type: "submit", class: "small" }, t("chat.send")));
@@ -31,7 +32,7 @@ export class ChatPanel {
     const lines = [...this.lines.values()].sort((a, b) => a.id - b.id);
     this.list.replaceChildren(...(lines.length ? lines.map((line) => h("li", { dataset: { id: line.id, seat: line.seat ?? "" } },
       line.seat === null ? null : colourDot(players, line.seat),
-      h("b", { class: "name" }, line.user),
+      h("b", { class: "name" }, this.game() ? playerLink(this.game(), line.user) : line.user),
       line.seat === null ? h("span", { class: "hint" }, ` (${t("chat.spectator")})`) : null,
       ": ",
       h("span", { class: "text" }, line.text)))

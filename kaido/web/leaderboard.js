@@ -5,7 +5,7 @@ import { chart } from "./charts.js";
 import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { gameTitle } from "./lobby.js";
-import { link, notifyError } from "./ui.js";
+import { link, notifyError, playerLink, playerPath } from "./ui.js";
 
 const BOT = "bot:";
 
@@ -16,17 +16,15 @@ function nameOf(name) {
   return t("board.bot", { level: t(`lobby.${level}`) });
 }
 
-function playerPath(gameId, name) {
-  return `/leaderboards/${gameId}/players/${encodeURIComponent(name)}`;
-}
-
-function gameTabs(session, current) {
+// A tab per game; `path(gameId)` is where each leads (the game's board, or this player's
+// page for that game).
+function gameTabs(session, current, path = (id) => `/leaderboards/${id}`) {
   return h("nav", { class: "game-tabs" }, session.games.map((game) =>
     h("a", {
-      href: `/leaderboards/${game.id}`,
+      href: path(game.id),
       class: game.id === current ? "current" : null,
       "aria-current": game.id === current ? "page" : null,
-      onclick: link(`/leaderboards/${game.id}`),
+      onclick: link(path(game.id)),
     }, gameTitle(session.games, game.id))));
 }
 
@@ -56,7 +54,7 @@ export async function showLeaderboard(main, session, gameId) {
     h("thead", {}, h("tr", {}, head.map((label) => h("th", {}, label)))),
     h("tbody", {}, board.players.map((row, k) => h("tr", { class: row.bot ? "bot" : null },
       h("td", {}, k + 1),
-      h("td", {}, h("a", { href: playerPath(current, row.name), onclick: link(playerPath(current, row.name)) }, nameOf(row.name))),
+      h("td", {}, playerLink(current, row.name, nameOf(row.name))),
       h("td", { class: "number" }, row.rating.toFixed(1)),
       h("td", { class: "number" }, `${row.rating_95[0].toFixed(1)}–${row.rating_95[1].toFixed(1)}`),
       h("td", { class: "number" }, row.games),
@@ -64,36 +62,49 @@ export async function showLeaderboard(main, session, gameId) {
       h("td", { class: "number" }, percent(row.win_rate)))))));
 }
 
+// A player's page for one game: their rating, games, wins and best place, the rating after
+// each rated game, and those games (with everyone in them linked, and the replay); a tab
+// per game leads to their page for that game.
 export async function showPlayer(main, session, gameId, name) {
   main.append(
     h("p", {}, h("a", { href: `/leaderboards/${gameId}`, onclick: link(`/leaderboards/${gameId}`) }, t("board.back", { game: gameTitle(session.games, gameId) }))),
-    h("h1", {}, nameOf(name)));
-  const body = h("section", { class: "player-page" });
+    h("h1", {}, nameOf(name)),
+    gameTabs(session, gameId, (id) => playerPath(id, name)));
+  const body = h("div", { class: "player-page" });
   main.append(body);
   let found;
   try {
     found = await get(`/api${playerPath(gameId, name)}`);
   } catch (error) {
-    notifyError(error);
+    if (error.status !== 404) notifyError(error);
+    body.append(h("section", { class: "panel" }, h("p", { class: "empty" }, t("board.noGames", { game: gameTitle(session.games, gameId) }))));
     return;
   }
   const games = found.games;
-  body.append(chart({
-    title: t("board.history"),
-    kind: "lines",
-    labels: games.map((_, k) => String(k + 1)),
-    series: [{ name: t("board.rating"), values: games.map((game) => game.rating) }],
-  }, 1));
+  const last = games.at(-1);
+  const wins = games.filter((game) => game.place === 1).length;
+  const facts = [
+    [t("board.rating"), last.rating.toFixed(1)], [t("board.played"), games.length],
+    [t("board.wins"), wins], [t("board.bestPlace"), Math.min(...games.map((game) => game.place))],
+  ];
+  body.append(
+    h("section", { class: "panel player-facts" }, h("dl", {}, facts.map(([label, value]) => h("div", {}, h("dt", {}, label), h("dd", {}, value))))),
+    h("section", { class: "panel" }, chart({
+      title: t("board.history"),
+      kind: "lines",
+      labels: games.map((_, k) => String(k + 1)),
+      series: [{ name: t("board.rating"), values: games.map((game) => game.rating) }],
+    }, 1)));
   const head = [t("board.when"), t("board.players"), t("board.place"), t("board.score"), t("board.ratingAfter"), ""];
-  body.append(h("table", { class: "games" },
+  body.append(h("section", { class: "panel" }, h("div", { class: "scroll-x" }, h("table", { class: "games" },
     h("thead", {}, h("tr", {}, head.map((label) => h("th", {}, label)))),
     h("tbody", {}, games.slice().reverse().map((game) => h("tr", {},
       h("td", {}, new Date(game.finished_at * 1000).toLocaleString(lang())),
-      h("td", {}, game.players.map((player, k) => [k ? ", " : "", nameOf(player)])),
+      h("td", {}, game.players.map((player, k) => [k ? ", " : "", player === name ? nameOf(player) : playerLink(gameId, player, nameOf(player))])),
       h("td", { class: "number" }, game.place),
       h("td", { class: "number" }, game.score),
       h("td", { class: "number" }, game.rating.toFixed(1)),
-      h("td", {}, h("a", { href: `/replay/${game.table}`, onclick: link(`/replay/${game.table}`) }, t("board.replay"))))))));
+      h("td", {}, h("a", { href: `/replay/${game.table}`, onclick: link(`/replay/${game.table}`) }, t("board.replay"))))))))));
 }
 
 export function leaderboardRoute(path) {

@@ -2,9 +2,13 @@
 import { get, post } from "./api.js";
 import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { link, navigate, notifyError } from "./ui.js";
+import { quickMatchPanel } from "./quickmatch.js";
+import { turnSettings } from "./turns.js";
+import { link, navigate, notifyError, playerLink } from "./ui.js";
 
-const CLOCKS = [0, 60, 300, 3600, 86400];
+// Per-move clocks: real time, or turn-based (hours and days: the player is told by the
+// page's title, a notification and mail when it is their turn).
+const CLOCKS = [0, 60, 300, 3600, 43200, 86400, 259200];
 
 export function gameTitle(games, id) {
   const game = games.find((g) => g.id === id);
@@ -17,10 +21,18 @@ export function seatLabel(seat) {
   return seat.user || t("table.free");
 }
 
+// Who holds a seat, linked to their page for `gameId` (a free seat is no one's).
+export function seatName(seat, gameId) {
+  const rated = seat.kind === "bot" ? `bot:${seat.bot}` : seat.user;
+  return rated ? playerLink(gameId, rated, seatLabel(seat)) : h("span", { class: "name" }, seatLabel(seat));
+}
+
 export async function showLobby(main, session) {
   const lists = h("div", { class: "lists" });
-  main.append(h("div", { class: "lobby" }, createForm(session.games), lists));
+  const quick = quickMatchPanel(session);
+  main.append(h("div", { class: "lobby" }, h("div", { class: "lobby-side" }, quick.panel, createForm(session.games), turnSettings()), lists));
   await fillLists(lists, session);
+  return quick.stop;
 }
 
 function createForm(games) {
@@ -37,6 +49,8 @@ function createForm(games) {
   const hotSeat = h("input", { type: "checkbox", name: "pass_and_play" });
   const mySeatRow = h("label", {}, t("lobby.mySeat"), mySeat);
   const privateRow = h("label", { class: "check" }, privateBox, t("lobby.private"));
+  // Hints: the bot's best moves on asking; never at a rated table, so the table is private.
+  const hintsBox = h("input", { type: "checkbox", name: "hints" });
   hotSeat.addEventListener("change", () => {
     for (const row of [mySeatRow, privateRow]) row.style.display = hotSeat.checked ? "none" : "";
   });
@@ -75,8 +89,9 @@ function createForm(games) {
       options: state.options,
       seats: state.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : { kind: "bot", bot: seat.bot })),
       my_seat: hotSeat.checked || mySeat.value === "" ? null : Number(mySeat.value),
-      private: privateBox.checked || hotSeat.checked,
+      private: privateBox.checked || hotSeat.checked || hintsBox.checked,
       pass_and_play: hotSeat.checked,
+      hints: hintsBox.checked,
       move_seconds: Number(clock.value),
     };
     try {
@@ -96,6 +111,7 @@ function createForm(games) {
     h("label", { class: "check pass-and-play" }, hotSeat, t("lobby.passAndPlay")),
     mySeatRow,
     privateRow,
+    h("label", { class: "check allow-hints" }, hintsBox, t("lobby.hints")),
     h("label", {}, t("lobby.clock"), clock),
     h("button", { type: "submit", class: "primary" }, t("lobby.create")),
   );
@@ -196,7 +212,8 @@ function tableList(id, title, tables, session, verb) {
   const rows = tables.map((table) => h("li", { class: "table-item", dataset: { table: table.id } },
     h("span", { class: "game" }, gameTitle(session.games, table.game)),
     h("span", { class: "status" }, t(`lobby.status.${table.status}`)),
-    h("span", { class: "who name" }, table.seats.map(seatLabel).join(" · ")),
+    table.my_turn ? h("span", { class: "your-turn" }, t("lobby.yourTurn")) : null,
+    h("span", { class: "who" }, table.seats.map((seat, k) => [k ? " · " : "", seatName(seat, table.game)])),
     table.status === "open" ? h("span", { class: "free" }, t("lobby.free", { n: table.free_seats })) : null,
     h("a", { class: "button", href: target(table, verb), onclick: link(target(table, verb)) }, t(verb)),
   ));

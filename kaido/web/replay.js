@@ -1,4 +1,6 @@
-// A finished game stepped through move by move, forward and back, from its record.
+// A finished game stepped through move by move, forward and back, from its record, with
+// its review: the curve of chances (a click moves there), and at each step the move played
+// and the bot's marked on the board. `?step=N` in the address opens step N.
 import { get } from "./api.js";
 import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -7,9 +9,10 @@ import { loadBoard } from "./table.js";
 import { icon } from "./icons.js";
 import { link, logEntries, notifyError } from "./ui.js";
 import { renderValue } from "./view.js";
+import { ReviewPanel, markMoves } from "./review.js";
 
 export async function showReplay(main, tableId, session) {
-  const page = { viewer: null, step: 0, log: null, snapshot: null, board: null };
+  const page = { viewer: null, step: 0, log: null, snapshot: null, board: null, review: null };
   const query = () => `lang=${lang()}${page.viewer === null ? "" : `&seat=${page.viewer}`}`;
 
   const loadLog = async () => {
@@ -24,6 +27,9 @@ export async function showReplay(main, tableId, session) {
   const render = () => {
     const snap = page.snapshot;
     const players = snap.players;
+    if (!page.review) page.review = new ReviewPanel(tableId, { players, onStep: show, onReady: render });
+    page.review.setStep(page.step);
+    const moves = page.review.movesAt(page.step);
     const controls = h("div", { class: "replay-controls" },
       h("button", { type: "button", class: "first", onclick: () => show(0) }, icon("first"), " ", t("replay.first")),
       h("button", { type: "button", class: "prev", onclick: () => show(page.step - 1) }, icon("prev"), " ", t("replay.prev")),
@@ -42,16 +48,23 @@ export async function showReplay(main, tableId, session) {
     });
     const board = [];
     if (page.board) {
-      const message = { ...snap, legal: [], seat: page.viewer, status: "replay" };
-      board.push(page.board.module.drawBoard({ geometry: page.board.geometry, message, lang: lang(), players, onAct: () => {}, interactive: false }).element);
+      // The moves of this step are the board's places: its own way of marking moves.
+      const message = { ...snap, legal: moves.items, seat: page.viewer, status: "replay" };
+      const drawn = page.board.module.drawBoard({ geometry: page.board.geometry, message, lang: lang(), players, onAct: () => {}, interactive: false }).element;
+      if (moves.decision) {
+        markMoves(drawn, [moves.decision.played], "review-played");
+        if (moves.decision.best) markMoves(drawn, [moves.decision.best], "review-best");
+      }
+      board.push(drawn);
     }
     const entries = logEntries(page.log.log.slice(0, page.step), players, page.step);
     clear(main).append(h("div", { class: "table-page replay", dataset: { step: page.step } },
       h("div", { class: "board-area" },
         h("h1", { class: "table-title" }, `${t("replay.title")}: ${gameTitle(session.games, page.log.game)}`),
-        controls, board,
+        controls, moves.line, board,
         h("details", { class: "panel state", open: !page.board }, h("summary", {}, t("table.state")), renderValue(snap.view, players))),
       h("aside", { class: "side" },
+        page.review.element,
         h("section", { class: "panel" }, h("label", {}, t("replay.viewer"), viewer),
           h("p", {}, h("a", { class: "button", href: `/table/${tableId}`, onclick: link(`/table/${tableId}`) }, t("lobby.go")), " ",
             h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: `kaido-${tableId}.json` }, t("table.download")))),
@@ -68,10 +81,13 @@ export async function showReplay(main, tableId, session) {
   try {
     await loadLog();
     page.board = await loadBoard(session, page.log.game, tableId);
-    await show(0);
+    await show(Number(new URLSearchParams(location.search).get("step")) || 0);
   } catch (error) {
     notifyError(error);
   }
   document.addEventListener("keydown", keys);
-  return () => document.removeEventListener("keydown", keys);
+  return () => {
+    document.removeEventListener("keydown", keys);
+    if (page.review) page.review.close();
+  };
 }

@@ -2,13 +2,14 @@
 import { post } from "./api.js";
 import { actionKey, clear, h } from "./dom.js";
 import { duration, errorText, lang, t } from "./i18n.js";
-import { gameTitle, seatLabel } from "./lobby.js";
+import { gameTitle, seatLabel, seatName } from "./lobby.js";
 import { colourDot, forgetConnection, link, logEntries, navigate, notify, notifyError, showConnection } from "./ui.js";
 import { chart } from "./charts.js";
 import { enableZoom } from "./zoom.js";
 import { renderValue } from "./view.js";
 import { ChatPanel } from "./chat.js";
 import { RulesPanel } from "./rules.js";
+import { HintBox, ReviewPanel } from "./review.js";
 
 export function showTable(main, tableId, session) {
   const page = new TablePage(main, tableId, session);
@@ -73,8 +74,11 @@ class TablePage {
       signedIn: Boolean(session.user),
       send: (text) => this.sendChat(text),
       players: () => (this.message ? this.players() : []),
+      game: () => (this.message ? this.message.game : null),
     });
     this.rules = null; // the rules drawer, once the game is known
+    this.hints = new HintBox(tableId, () => this.render());
+    this.review = null; // the review panel, once the game is over
     this.timer = setInterval(() => this.tick(), 1000);
     main.append(h("p", { class: "hint" }, "…"));
   }
@@ -103,6 +107,7 @@ class TablePage {
     this.closed = true;
     document.title = t("app.title");
     clearInterval(this.timer);
+    if (this.review) this.review.close();
     forgetConnection();
     if (this.socket) this.socket.close();
   }
@@ -231,6 +236,7 @@ class TablePage {
     const log = this.main.querySelector(".log ol");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
     for (const stage of this.main.querySelectorAll(".board-stage")) enableZoom(stage, this.drafts);
+    this.hints.mark(this.main, m);
     // On a phone the bar is fixed at the bottom: keep room for it under the page.
     const bar = this.main.querySelector(".bar");
     document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
@@ -282,6 +288,8 @@ class TablePage {
     const game = gameTitle(this.session.games, m.game);
     document.title = mine ? `● ${t("table.yourTurnTitle")} — ${game}` : `${game} — ${t("app.title")}`;
     if (mine && this.wasMine === false && soundOn()) beep();
+    // The title's count of tables waiting for you (turns.js) changes with this one.
+    if (mine !== this.wasMine) window.dispatchEvent(new Event("kaido:turns"));
     this.wasMine = mine;
   }
 
@@ -315,7 +323,7 @@ class TablePage {
     const invite = `${location.origin}/table/${this.id}`;
     const rows = m.seats.map((seat) => h("li", { class: "seat-item", dataset: { seat: seat.seat } },
       h("span", { class: "seat-name" }, t("lobby.seat", { n: seat.seat + 1 })),
-      h("span", { class: "name" }, seatLabel(seat)),
+      seatName(seat, m.game),
       seat.kind === "human" && seat.user_id === null && me && !seated
         ? h("button", { type: "button", class: "sit", onclick: () => this.lobbyCall("join", { seat: seat.seat }) }, t("table.sit"))
         : null,
@@ -326,18 +334,25 @@ class TablePage {
       h("label", {}, t("table.invite"), h("input", { class: "invite", readonly: true, value: invite })),
       h("button", { type: "button", onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("table.copied"))) }, t("table.copy")),
       seated ? h("button", { type: "button", class: "leave", onclick: () => this.lobbyCall("leave", {}) }, t("table.leave")) : null,
-      me ? null : h("p", { class: "hint" }, h("a", { href: "/", onclick: link("/") }, t("error.not_signed_in")), " ",
-        h("button", { type: "button", class: "guest", onclick: () => this.playAsGuest() }, t("auth.guest"))),
+      me ? null : this.guestForm(),
     );
   }
 
-  async playAsGuest() {
-    try {
-      this.session.user = (await post("/api/guest")).user;
-      navigate(location.pathname);
-    } catch (error) {
-      notifyError(error);
-    }
+  // A visitor joins as a guest, under the name they write (if any).
+  guestForm() {
+    const name = h("input", { name: "guest-name", maxlength: 24, autocomplete: "nickname" });
+    const join = async () => {
+      try {
+        const chosen = name.value.trim();
+        this.session.user = (await post("/api/guest", chosen ? { name: chosen } : {})).user;
+        navigate(location.pathname);
+      } catch (error) {
+        notifyError(error);
+      }
+    };
+    return h("div", { class: "guest-join" }, h("p", { class: "hint" }, h("a", { href: "/", onclick: link("/") }, t("error.not_signed_in"))),
+      h("label", {}, t("auth.guestName"), name),
+      h("button", { type: "button", class: "guest", onclick: join }, t("auth.guest")));
   }
 
   async lobbyCall(verb, body) {
@@ -371,7 +386,7 @@ class TablePage {
       this.hint = drawn.hint || null;
       parts.push(drawn.element);
     }
-    parts.unshift(this.summaryPart());
+    parts.unshift(this.summaryPart(), this.reviewPart());
     const details = h("details", { class: "panel state", open: !(this.board && this.board.module) },
       h("summary", {}, t("table.state")), renderValue(m.view, players));
     parts.push(details);
@@ -396,7 +411,9 @@ class TablePage {
   // A player as people know them: the game's name for the seat and who plays it.
   playerLabel(seat) {
     const players = this.players();
-    return [colourDot(players, seat.seat), players[seat.seat], " ", h("span", { class: "name seat-label" }, seatLabel(seat))];
+    const name = seatName(seat, this.message.game);
+    name.classList.add("seat-label");
+    return [colourDot(players, seat.seat), players[seat.seat], " ", name];
   }
 
   // The finished game in numbers: each player's points by the game's categories, and charts.
@@ -418,6 +435,16 @@ class TablePage {
       h("div", { class: "charts" }, summary.charts.map((one) => chart(one, this.players()))));
   }
 
+  // The finished game's review: a click on a step opens the replay there.
+  reviewPart() {
+    const m = this.message;
+    if (m.status !== "finished") return null;
+    if (!this.review) {
+      this.review = new ReviewPanel(this.id, { players: this.players(), onStep: (step) => navigate(`/replay/${this.id}?step=${step}`) });
+    }
+    return this.review.element;
+  }
+
   statusPart() {
     const m = this.message;
     const players = this.players();
@@ -425,7 +452,7 @@ class TablePage {
       colourDot(players, seat.seat),
       h("b", {}, players[seat.seat] || ""),
       " ",
-      h("span", { class: "name" }, seatLabel(seat)),
+      seatName(seat, m.game),
       seat.seat === m.seat ? ` (${t("table.you")})` : "",
       seat.timed_out ? ` — ${t("table.bot")}` : "",
       seat.kind === "bot" && seat.user ? ` — ${t("table.left")}` : "",
@@ -444,9 +471,9 @@ class TablePage {
     }
     if (m.deadline && m.status === "playing") out.push(h("p", { class: "clock" }, t("table.timeLeft", { t: duration(m.deadline - Date.now() / 1000) })));
     if (m.offer_deadline && m.status === "playing") out.push(h("p", { class: "offer-clock" }, this.offerClockText()));
-    if (this.hasOffers() && m.seat !== null && m.status === "playing") out.push(this.ignoreOffersToggle());
+    if (this.hasOffers() && m.seat !== null && m.status === "playing") out.push(this.preferenceToggle("ignore_offers", "table.ignoreOffers"));
     if (m.seat === null) out.push(h("p", { class: "hint" }, t("table.spectator")));
-    else if (m.status === "playing") out.push(this.soundToggle());
+    else if (m.status === "playing") out.push(this.preferenceToggle("auto_forced", "table.autoForced"), this.soundToggle());
     if (m.seat !== null && m.seats[m.seat].timed_out && m.status === "playing") {
       out.push(h("p", { class: "warning" }, t("table.timedOut")),
         h("button", { type: "button", class: "take-back", onclick: () => this.takeBack() }, t("table.takeBack")));
@@ -539,19 +566,21 @@ class TablePage {
     return m.to_move === m.seat ? t("table.offerMine", { t: left }) : t("table.offerLapses", { t: left });
   }
 
-  // Decline other players' offers at once: a preference of the account, kept by the server.
-  ignoreOffersToggle() {
+  // A preference of the account, kept by the server: decline other players' offers at
+  // once (ignore_offers); take a decision with one answer for me (auto_forced, on unless
+  // turned off).
+  preferenceToggle(name, label) {
     const prefs = this.session.preferences || {};
-    const box = h("input", { type: "checkbox", name: "ignore_offers", checked: Boolean(prefs.ignore_offers) });
+    const box = h("input", { type: "checkbox", name, checked: prefs[name] ?? name === "auto_forced" });
     box.addEventListener("change", async () => {
       try {
-        this.session.preferences = (await post("/api/preferences", { ignore_offers: box.checked })).preferences;
+        this.session.preferences = (await post("/api/preferences", { [name]: box.checked })).preferences;
       } catch (error) {
         box.checked = !box.checked;
         notifyError(error);
       }
     });
-    return h("label", { class: "check ignore-offers" }, box, t("table.ignoreOffers"));
+    return h("label", { class: `check ${name.replace("_", "-")}`, title: t(`${label}Help`) }, box, t(label));
   }
 
   async takeBack() {
@@ -571,7 +600,8 @@ class TablePage {
       type: "button",
       class: "legal",
       disabled: !this.canAct(),
-      dataset: { action: actionKey(item.action) },
+      dataset: { action: actionKey(item.action), help: item.help || item.text },
+      title: item.help && item.help !== item.text ? item.help : null,
       onclick: () => this.act(item.action),
     }, item.text));
     const undo = m.can_undo ? h("button", { type: "button", class: "undo", disabled: !this.canAct(), onclick: () => this.send({ type: "undo" }) }, t("table.undo")) : null;
@@ -580,6 +610,7 @@ class TablePage {
       h("h2", {}, t("table.actions")),
       this.placed.size ? h("p", { class: "hint" }, t("table.onBoard")) : null,
       controls,
+      this.hints.part(m),
       h("div", { class: "legal-list" }, buttons),
       undo);
   }

@@ -53,6 +53,17 @@ export function link(path) {
   };
 }
 
+// A player's page (their rated games of a game: leaderboard.js), and their name as a link
+// to it. Bots are rated by level, as `bot:LEVEL`.
+export function playerPath(gameId, name) {
+  return `/leaderboards/${gameId}/players/${encodeURIComponent(name)}`;
+}
+
+export function playerLink(gameId, name, content = name) {
+  const path = playerPath(gameId, name);
+  return h("a", { class: "name player-link", href: path, onclick: link(path) }, content);
+}
+
 // Player colours: the colour a game names its players by (red, 赤, ...), else by seat.
 export const SEAT_COLOURS = ["#c0392b", "#2e6fd1", "#e39a12", "#f4f1ea", "#3c9a4b", "#8e44ad"];
 const NAMED = {

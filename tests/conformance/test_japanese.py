@@ -102,3 +102,17 @@ def test_every_narrated_event_and_board_is_japanese(game: Game[Any]) -> None:
         for seed in SEEDS:
             found |= played_texts(game, players, seed)
     assert found == {}
+
+
+RULE_ID = re.compile(r"\b(?:[A-Z]{2,4}-[A-Z0-9]+(?:-\d+)?|R-\d+|AMB-\d+|K-\d+|DATA-\d+)\b")
+
+
+@pytest.mark.parametrize("game", game_params())
+def test_the_lobby_reads_options_in_words_without_rule_ids(game: Game[Any]) -> None:
+    """What the lobby shows of each option, in both languages: no clause ids (CE-CLAN,
+    R-2), no "(s)", no "1 cards"; every option has its Japanese help."""
+    for spec in game.option_specs:
+        assert spec.help_ja, spec.name
+        for words in (spec.help, spec.help_ja, *spec.labels_in("en"), *spec.labels_in("ja")):
+            assert not RULE_ID.search(words), (spec.name, words)
+            assert "(s)" not in words and not re.search(r"\b1 [a-z]+s\b", words), words

@@ -19,6 +19,20 @@ from kaido.server.config import Settings
 PASSWORD = "correct horse battery"
 
 
+class ManualClock:
+    """The server's clock for quick match, turn mail and tournaments (`Settings.clock`):
+    the real time plus what the test moved it on, so hours pass at once."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
 class Player:
     """One browser: its own cookies (session) and connections."""
 
@@ -77,6 +91,7 @@ class Harness:
 
     def __init__(self, data_dir: Path, database_url: str | None = None, **settings: Any) -> None:
         settings.setdefault("bot_delay", 0.0)
+        settings.setdefault("review_workers", 0)  # reviews only where a test wants them
         self.settings = Settings(data_dir=data_dir, database_url=database_url, **settings)
         self.app = create_app(self.settings)
         self._main = TestClient(self.app)

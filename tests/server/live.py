@@ -34,6 +34,8 @@ class LiveServer:
         database_url: str | None = None,
         options: tuple[str, ...] = (),
         offer_seconds: float = 30.0,
+        reviews: bool = False,
+        log_name: str = "server.log",
     ) -> None:
         self.data_dir = data_dir
         self.port = free_port()
@@ -43,25 +45,34 @@ class LiveServer:
         self.database_url = database_url
         self.options = options
         """More `kaido serve` options."""
+        self.reviews = reviews
+        """Review finished games (off by default: few tests look at reviews, and each costs a
+        worker process)."""
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = data_dir / "server.log"
+        self.log = data_dir / log_name
 
     def start(self) -> LiveServer:
+        self.launch()
+        self.wait_ready()
+        return self
+
+    def launch(self) -> None:
+        """Start the process (not waiting for it to answer)."""
         command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(self.port)]
         command += ["--data-dir", str(self.data_dir), "--bot-delay", str(self.bot_delay)]
         command += ["--offer-seconds", str(self.offer_seconds)]
         command += ["--register", "tests.core.tiny_game:TINY", "--log-level", "warning"]
         if self.database_url:
             command += ["--database-url", self.database_url]
+        if not self.reviews:
+            command += ["--review-workers", "0"]
         command += self.options
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=log)
-        self._wait_ready()
-        return self
 
-    def _wait_ready(self, timeout: float = 30.0) -> None:
+    def wait_ready(self, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             assert self.process is not None
@@ -73,6 +84,7 @@ class LiveServer:
             except httpx2.TransportError:
                 pass
             time.sleep(0.1)
+        self.kill()  # not left running (with its bot processes) after the test
         raise AssertionError("kaido serve did not answer in time")
 
     def kill(self) -> None:

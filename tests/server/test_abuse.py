@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, make_url, text
@@ -148,9 +149,8 @@ def test_a_seat_taken_back_calls_off_the_bot_thinking_for_it(tmp_path: Path) -> 
         wait_for(lambda: thinking(harness, table, 1), what="the takeover bot to think")
         assert ann.post(f"/api/tables/{table}/take-back").status_code == 200
         assert not thinking(harness, table)
-        # The only bot worker is free again at once (the search stopped).
-        probe = harness.services.workers.bots.submit(lambda: "free")
-        assert probe.result(timeout=60) == "free"
+        # The only bot process is free again at once (the search stopped).
+        wait_for(lambda: harness.services.thinkers.busy() == 0, what="the search to stop")
         assert ann.state(table)["version"] == 1  # the called-off bot did not move for Ann
 
 
@@ -260,17 +260,24 @@ def test_a_login_flood_is_refused_and_hashed_apart_from_moves(harness: Harness) 
     assert 1 <= len(hashers) <= harness.settings.hash_workers
 
 
-def test_guessing_one_name_from_many_addresses_is_limited(harness: Harness) -> None:
+def test_guessing_a_name_is_limited_per_address_and_never_locks_its_owner_out(
+    harness: Harness,
+) -> None:
+    """Issue 35, finding 5: failures count against the name from that address only."""
     harness.player("Ann")
+    guesser = TestClient(harness.app, client=("198.51.100.7", 1))
     guesses = [
-        TestClient(harness.app, client=(f"198.51.100.{n}", 1)).post(
-            "/api/login", json={"name": "ANN", "password": f"guess {n}"}
-        )
-        for n in range(8)
+        guesser.post("/api/login", json={"name": "ANN", "password": f"guess {n}"}) for n in range(8)
     ]
-    # Five failures a name at once, then one every 12 seconds.
+    # Five failures a name from one address at once, then one every 12 seconds.
     assert [g.status_code for g in guesses[:5]] == [401] * 5
     assert all(g.status_code == 429 and g.headers["retry-after"] for g in guesses[5:])
+    # Ann, from her own address, signs in at once; another name from the guesser's too.
+    owner = TestClient(harness.app, client=("192.0.2.44", 1))
+    assert owner.post("/api/login", json={"name": "Ann", "password": PASSWORD}).status_code == 200
+    harness.player("Bob")
+    other = guesser.post("/api/login", json={"name": "Bob", "password": "not his"})
+    assert other.status_code == 401
 
 
 # ---- 4. sessions end for good --------------------------------------------------------------
@@ -379,6 +386,29 @@ def test_guests_from_one_address_are_limited_and_idle_ones_removed(harness: Harn
     assert browser.get("/api/me").json()["user"] is None
     assert player.get("/api/me").json()["user"]["guest"]
     assert player.state(table)["seats"][0]["user_id"] is not None
+
+
+def guests_from(server: LiveServer, forwarded: list[str]) -> list[int]:
+    """Statuses of guest sign-ups sent from 127.0.0.1, each claiming to be forwarded for
+    an address of `forwarded`."""
+    with httpx2.Client(base_url=server.url, timeout=10) as client:
+        return [
+            client.post("/api/guest", headers={"x-forwarded-for": address}).status_code
+            for address in forwarded
+        ]
+
+
+def test_x_forwarded_for_is_believed_only_from_proxies_named_in_the_settings(
+    tmp_path: Path,
+) -> None:
+    """Issue 35, finding 6: a local process naming its own address escaped every limit per
+    address; only a proxy given by --forwarded-allow-ips is believed."""
+    addresses = [f"203.0.113.{n}" for n in range(12)]
+    with LiveServer(tmp_path / "plain") as server:
+        assert guests_from(server, addresses) == [200] * 10 + [429] * 2
+    with LiveServer(tmp_path / "proxied", options=("--forwarded-allow-ips", "127.0.0.1")) as server:
+        assert guests_from(server, addresses) == [200] * 12
+        assert guests_from(server, ["198.51.100.1"] * 11) == [200] * 10 + [429]
 
 
 # ---- 7. other sites' pages -----------------------------------------------------------------

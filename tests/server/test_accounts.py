@@ -54,6 +54,8 @@ def test_names_are_unique_and_checked(harness: Harness) -> None:
     assert "1 to 24 characters" in blank.json()["error"]
     guestlike = client.post("/api/register", {"name": "guest-1", "password": PASSWORD})
     assert "kept for guests" in guestlike.json()["error"]
+    botlike = client.post("/api/register", {"name": "BOT:easy", "password": PASSWORD})
+    assert "kept for bots" in botlike.json()["error"]  # a leaderboard name of a bot level
     assert client.get("/api/me").json() == {"user": None, "preferences": None}
 
 
@@ -64,6 +66,21 @@ def test_guest_plays_without_a_password(harness: Harness) -> None:
     assert client.get("/api/me").json()["user"] == user
     refused = client.post("/api/login", {"name": user["name"], "password": PASSWORD})
     assert refused.status_code == 401
+
+
+def test_a_guest_may_choose_their_name(harness: Harness) -> None:
+    """Checked as an account's name: not empty, not a `guest-` name, not one taken."""
+    ann = harness.anonymous()
+    user = ann.post("/api/guest", {"name": "  Ann the Guest "}).json()["user"]
+    assert user == {"id": user["id"], "name": "Ann the Guest", "guest": True}
+    for name, why in [
+        ("guest-42", "kept for guests"),
+        ("x" * 25, "1 to 24"),
+        ("ann the guest", "taken"),
+    ]:
+        refused = harness.anonymous().post("/api/guest", {"name": name})
+        assert refused.status_code == 400 and why in refused.json()["error"], refused.text
+    assert harness.anonymous().post("/api/guest", {}).json()["user"]["name"].startswith("guest-")
 
 
 def test_a_forged_cookie_is_no_session(harness: Harness) -> None:

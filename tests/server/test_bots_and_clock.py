@@ -1,5 +1,5 @@
-"""Bots move on worker threads without holding up other tables; a per-move clock hands a
-seat whose time ran out to a bot until its holder takes it back."""
+"""Bots think in processes of their own without holding up other tables; a per-move clock
+hands a seat whose time ran out to a bot until its holder takes it back."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ def test_bots_pause_visibly_before_moving(tmp_path: Path) -> None:
             ended = time.monotonic()
             assert receive_state(socket)["to_move"] == 1
             bot_moved = receive_state(socket)
+            while not bot_moved["log"]:  # told the bot thinks, if it took a while
+                assert bot_moved["thinking"] == 1
+                bot_moved = receive_state(socket)
             assert bot_moved["log"][0]["player"] == 1
             assert time.monotonic() - ended >= 0.35
 

@@ -19,7 +19,7 @@ GAME_KEYS = {"to_move", "view", "prompt", "legal", "log_from", "log", "result", 
 GAME_KEYS |= {"can_undo"}
 TABLE_KEYS = {"type", "table", "game", "status", "version", "seat", "seats", "options"}
 TABLE_KEYS |= {"move_seconds", "deadline", "private", "created_by", "thinking", "offer_deadline"}
-TABLE_KEYS |= {"abandon_votes", "my_seats"}
+TABLE_KEYS |= {"abandon_votes", "my_seats", "hints"}
 
 
 def expected_game_part(
@@ -33,8 +33,14 @@ def expected_game_part(
     to_move = game.to_move(state)
     legal: list[dict[str, Any]] = []
     if viewer is not None and viewer == to_move:
+        actions = game.legal_actions(state)
         legal = [
-            {"action": a.to_json(), "text": game.action_text(a)} for a in game.legal_actions(state)
+            {
+                "action": a.to_json(),
+                "text": game.action_text(a),
+                "help": game.action_help(state, a, foresee=len(actions) <= 40),
+            }
+            for a in actions
         ]
     return {
         "to_move": to_move,
@@ -81,24 +87,29 @@ class Mirror:
         return self.game.setup(self.options, self.info.seed)
 
     def follow(self, message: dict[str, Any]) -> tuple[int, list[tuple[int, int, list[Event]]]]:
-        """Move to the game a message describes (one change on); the expected log part.
+        """Move to the game a message describes (one change on: an action and the forced
+        steps the server took after it, or an undo); the expected log part.
 
         A message is sent only once its change is stored, so the store holds it (bots may
         already have stored more: only the first `count` actions are this message's)."""
         game, table = self.game, self.game.action_table(self.options)
         count = message["log_from"] + len(message["log"])
         stored = self.harness.services.store.actions(self.table)[:count]
-        if count == len(self.actions) - 1:  # an undo
+        if count < len(self.actions):  # an undo (with the forced steps after the decision)
             self.state = self._fresh()
             for value in stored:
                 game.apply(self.state, table.from_json(value))
             self.actions = stored
             return count, []
-        assert count == len(self.actions) + 1 and stored[:-1] == self.actions
-        player = game.to_move(self.state)
-        events = list(game.apply(self.state, table.from_json(stored[-1]), narrate=True))
+        first = len(self.actions)
+        assert count > first and stored[:first] == self.actions
+        steps = []
+        for number in range(first + 1, count + 1):
+            player = game.to_move(self.state)
+            events = game.apply(self.state, table.from_json(stored[number - 1]), narrate=True)
+            steps.append((number, player, list(events)))
         self.actions = stored
-        return count - 1, [(count, player, events)]
+        return first, steps
 
 
 def check(message: dict[str, Any], mirror: Mirror, viewer: int | None, expected: Any) -> None:

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from kaido.cli.main import main
-from kaido.server.db import RatedGameRow
+from kaido.server.db import RatedGameRow, TableRow
 from kaido.server.leaderboard import PAIR_GAMES_PER_DAY
 from tests.core.tiny_game import TINY
 from tests.server.harness import Harness, Player, wait_for
@@ -44,11 +44,34 @@ def play(table: str, *players: Player, until: int | None = None) -> None:
                 assert response.status_code == 200, response.text
 
 
+def settled(player: Player) -> None:
+    """Wait until every finished table has its verdict (given just after its game ends)."""
+    engine = player.http.app.state.services.store.engine
+    pending = (
+        select(func.count())
+        .select_from(TableRow)
+        .outerjoin(RatedGameRow, RatedGameRow.table_id == TableRow.id)
+        .where(TableRow.status == "finished", RatedGameRow.table_id.is_(None))
+    )
+
+    def done() -> bool:
+        with Session(engine) as session:
+            return session.scalar(pending) == 0
+
+    wait_for(done, what="the finished games' verdicts")
+
+
 def board(player: Player, game: str = "tiny") -> dict[str, Any]:
+    settled(player)
     response = player.get(f"/api/leaderboards/{game}")
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json()
     return result
+
+
+def player_page(player: Player, name: str, game: str = "tiny") -> Any:
+    settled(player)
+    return player.get(f"/api/leaderboards/{game}/players/{name}")
 
 
 def ratings(player: Player) -> dict[str, dict[str, Any]]:
@@ -85,7 +108,7 @@ def test_finished_public_games_rate_accounts_and_bots(harness: Harness) -> None:
         (row["rating"] for row in first["players"]), reverse=True
     )
 
-    history = ann.get("/api/leaderboards/tiny/players/Ann").json()
+    history = player_page(ann, "Ann").json()
     assert [game["players"] for game in history["games"]] == [["Ann", "bot:easy"]] * 2
     assert history["games"][-1]["rating"] == rows["Ann"]["rating"]
     assert all(game["place"] in (1, 2) for game in history["games"])
@@ -150,7 +173,7 @@ def test_a_player_who_left_is_placed_last(harness: Harness) -> None:
     assert bob.join(table).status_code == 200
     assert bob.post(f"/api/tables/{table}/resign").status_code == 200  # a bot plays on
     play_to_the_end(ann, table)
-    history = bob.get("/api/leaderboards/tiny/players/Bob").json()["games"]
+    history = player_page(bob, "Bob").json()["games"]
     assert [(game["seat"], game["place"]) for game in history] == [(1, 3)]
 
 
@@ -160,7 +183,7 @@ def test_a_solo_game_is_not_rated_and_breaks_no_leaderboard(harness: Harness) ->
     ann = harness.player("Ann")
     play_to_the_end(ann, ann.create(["human"], game="cargo_empire"))
     assert board(ann, "cargo_empire") == {"game": "cargo_empire", "games": 0, "players": []}
-    response = ann.get("/api/leaderboards/cargo_empire/players/Ann")
+    response = player_page(ann, "Ann", "cargo_empire")
     assert response.status_code == 404 and "no rated cargo_empire game" in response.text
     assert list(verdicts(harness).values()) == ["fewer than two rated sides (guests are not rated)"]
 
@@ -173,9 +196,9 @@ def test_rebuilding_from_the_history_gives_the_same_boards(any_database: Harness
     play(game_of_two(bob, cid), bob, cid)
     table = game_of_two(cid, ann)
     assert ann.post(f"/api/tables/{table}/resign").status_code == 200  # not rated
-    before = board(ann, game), ann.get(f"/api/leaderboards/{game}/players/Bob").json()
+    before = board(ann, game), player_page(ann, "Bob", game).json()
     assert harness.services.leaderboards.rebuild(game) == 4
-    assert (board(ann, game), ann.get(f"/api/leaderboards/{game}/players/Bob").json()) == before
+    assert (board(ann, game), player_page(ann, "Bob", game).json()) == before
     harness.services.leaderboards.record(table)  # a second verdict changes nothing
     assert board(ann, game) == before[0]
 
@@ -193,6 +216,7 @@ def test_the_command_line_rebuilds_and_prints_a_board(
 ) -> None:
     ann = harness.player("Ann")
     play_to_the_end(ann, ann.create(["human", "easy"]))
+    settled(ann)
     database = harness.settings.data_dir / "kaido.sqlite3"
     assert main(["ratings", "tiny", "--server", str(database), "--rebuild"]) == 0
     out = capsys.readouterr().out

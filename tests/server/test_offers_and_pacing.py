@@ -65,9 +65,12 @@ def test_an_answer_in_time_stands(tmp_path: Path) -> None:
 def test_a_player_who_ignores_offers_declines_them_at_once(tmp_path: Path) -> None:
     with Harness(tmp_path, offer_seconds=3600) as harness:
         ann, bob, table = two_players(harness)
-        assert bob.get("/api/me").json()["preferences"] == {"ignore_offers": False}
+        assert bob.get("/api/me").json()["preferences"] == {
+            "ignore_offers": False,
+            "auto_forced": True,
+        }
         reply = bob.post("/api/preferences", {"ignore_offers": True})
-        assert reply.json() == {"preferences": {"ignore_offers": True}}
+        assert reply.json() == {"preferences": {"ignore_offers": True, "auto_forced": True}}
         offer_a_card(ann, table)
         done = wait_for(lambda: answered(bob, table), timeout=10, what="the refusal")
         assert done["log"][-1]["events"][0]["data"]["kind"] == "refuse"
@@ -93,7 +96,10 @@ def test_preferences_are_kept_and_checked(tmp_path: Path) -> None:
         assert first.anonymous().post("/api/preferences", {}).status_code == 401
     with Harness(tmp_path) as second:
         again = second.returning(bob)
-        assert again.get("/api/me").json()["preferences"] == {"ignore_offers": True}
+        assert again.get("/api/me").json()["preferences"] == {
+            "ignore_offers": True,
+            "auto_forced": True,
+        }
 
 
 def test_games_say_whether_they_have_offers(harness: Harness) -> None:

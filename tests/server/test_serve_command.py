@@ -62,3 +62,15 @@ def test_bad_bot_levels_are_one_clear_line(
     argv = ["serve", "--bot-level", level, "--port", "1", "--data-dir", str(tmp_path)]
     assert main(argv) == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [(["--workers", "2"], "PostgreSQL"), (["--node", "127.0.0.1:9"], "PostgreSQL")],
+)
+def test_nodes_need_postgresql_and_say_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, options: list[str], words: str
+) -> None:
+    """Several nodes share one PostgreSQL database: on SQLite they refuse to start."""
+    assert main(["serve", "--data-dir", str(tmp_path), "--port", "0", *options]) == 2
+    assert words in capsys.readouterr().err

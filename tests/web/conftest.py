@@ -73,7 +73,7 @@ def phone(browser: Browser) -> Iterator[Page]:
     yield from open_page(browser, viewport={"width": 390, "height": 844}, has_touch=True)
 
 
-SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def sized_page(browser: Browser, size: str) -> Iterator[Page]:

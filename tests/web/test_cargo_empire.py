@@ -19,16 +19,15 @@ from tests.web.pages import FINISHED, action_key, create_table, sign_up
 from tests.web.test_russian_railroads import api_state
 
 PAGE = ".table-page:not(.pending)"
-ON_CITY = ("first_post", "refill", "emblem")
+ON_CITY = ("first_post", "second_post", "refill", "emblem", "move_emblem")
 ROUTES = ("plan", "vassal", "glatt_move")  # chosen origin first, then destination
 ON_TRACK = ("advance", "extra", "row")  # a marker to move; the row a marker enters
-ON_MAP = (*ON_CITY, *ROUTES, *ON_TRACK, "city_card", "express")
+IN_HAND = ("keep_goal", "pay", "take_card", "take_three")  # on the seat's cards (.ce-hand)
+ON_MAP = (*ON_CITY, *ROUTES, *ON_TRACK, *IN_HAND, "city_card", "express")
 
 
 def wait_for_decision(page: Page) -> bool:
-    ready = (
-        f"{PAGE}[data-status=playing] :is(button.legal, svg.ce .place, .ce-card.place), {FINISHED}"
-    )
+    ready = f"{PAGE}[data-status=playing] :is(button.legal, .ce-wrap .place), {FINISHED}"
     page.wait_for_selector(ready, timeout=60_000, state="attached")
     return page.locator(FINISHED).count() == 0
 
@@ -54,29 +53,49 @@ def check_map(page: Page, view: dict[str, Any]) -> list[dict[str, Any]]:
     return facts
 
 
-def check_offer(page: Page, legal: list[dict[str, Any]], facts: list[dict[str, Any]]) -> None:
+def city_of(action: list[Any], view: dict[str, Any]) -> int:
+    """The city an action on a city is clicked on; the second post goes on the city of
+    the personal city card (CE-SET-18)."""
+    if action[0] != "second_post":
+        return int(action[1])
+    card = view["players"][view["to_move"]]["setup_card"]
+    return next(c for c, city in enumerate(view["cities"]) if city["name"] == card)
+
+
+def check_offer(
+    page: Page, legal: list[dict[str, Any]], facts: list[dict[str, Any]], view: dict[str, Any]
+) -> bool:
     """Plans and vassal deliveries start at the outlined origins; actions on a city are its
-    place (one action, or a menu); display cards on the display; everything else listed once."""
+    place (one action, or a menu, which an origin's always is); display cards on the
+    display, the seat's cards in its hand; everything else listed once. Whether a city was
+    both an origin and the place of other actions (bug 7's clash)."""
     actions = [item["action"] for item in legal]
     origins = {a[1] for a in actions if a[0] in ROUTES}
     assert {c for c, f in enumerate(facts) if f["origin"]} == origins
     on_city: dict[int, list[str]] = {}
     for a in actions:
         if a[0] in ON_CITY:
-            on_city.setdefault(a[1], []).append(action_key(a))
-    placed = {c: f for c, f in enumerate(facts) if f["place"] and not f["origin"]}
-    assert set(placed) == set(on_city)
+            on_city.setdefault(city_of(a, view), []).append(action_key(a))
+    placed = {c for c, f in enumerate(facts) if f["place"]}
+    assert placed == origins | set(on_city)
     for c, keys in on_city.items():
-        assert placed[c]["action"] == (keys[0] if len(keys) == 1 else None)
+        alone = len(keys) == 1 and c not in origins
+        assert facts[c]["action"] == (keys[0] if alone else None)
     listed = set(
         page.eval_on_selector_all(f"{PAGE} button.legal", "els => els.map(e => e.dataset.action)")
     )
     cards = set(
         page.eval_on_selector_all(f"{PAGE} .ce-card.place", "els => els.map(e => e.dataset.action)")
     )
+    hand = set(
+        page.eval_on_selector_all(
+            f"{PAGE} .ce-hand .place", "els => els.map(e => e.dataset.action)"
+        )
+    )
     elsewhere = {action_key(a) for a in actions if a[0] not in ON_MAP}
     assert listed == elsewhere
     assert cards == {action_key(a) for a in actions if a[0] == "city_card"}
+    assert hand == {action_key(a) for a in actions if a[0] in IN_HAND}
     express = set(
         page.eval_on_selector_all(
             f"{PAGE} svg.ce .express.place", "els => els.map(e => e.dataset.express)"
@@ -92,6 +111,7 @@ def check_offer(page: Page, legal: list[dict[str, Any]], facts: list[dict[str, A
         if a[0] in ON_TRACK
     }
     assert {tuple(place) for place in track} == expected
+    return bool(origins & set(on_city))
 
 
 def click_place(page: Page, selector: str, key: str) -> None:
@@ -102,18 +122,23 @@ def click_place(page: Page, selector: str, key: str) -> None:
         page.locator(f".choice-menu button[data-action='{key}']").click()
 
 
-def do(page: Page, action: list[Any]) -> None:
+def do(page: Page, action: list[Any], view: dict[str, Any]) -> None:
     key = action_key(action)
     version = page.locator(".table-page").get_attribute("data-version")
     kind = action[0]
     if kind in ROUTES:
-        page.locator(f"{PAGE} svg.ce .place[data-place='city:{action[1]}']").click()
+        origin = page.locator(f"{PAGE} svg.ce .place[data-place='city:{action[1]}']")
+        origin.click()
+        if page.locator(".choice-menu").count():  # the origin has actions of its own
+            page.locator(".choice-menu button[data-step=board]").click()
         page.wait_for_selector(f"{PAGE} svg.ce .place.chosen[data-place='city:{action[1]}']")
         click_place(page, f"{PAGE} svg.ce .place[data-place='city:{action[2]}']", key)
     elif kind in ON_CITY:
-        click_place(page, f"{PAGE} svg.ce .place[data-place='city:{action[1]}']", key)
+        click_place(page, f"{PAGE} svg.ce .place[data-place='city:{city_of(action, view)}']", key)
     elif kind == "city_card":
         page.locator(f"{PAGE} .ce-card[data-action='{key}']").click()
+    elif kind in IN_HAND:
+        page.locator(f"{PAGE} .ce-hand .place[data-action='{key}']").click()
     elif kind in ("advance", "extra"):
         page.locator(f"{PAGE} svg.ce.track .place[data-place='marker:{action[1]}']").click()
     elif kind == "row":
@@ -133,7 +158,7 @@ EXPRESS_FACTS = """() => [...document.querySelectorAll('svg.ce.map .express')].m
     g => g.dataset.tile || null)"""
 
 
-@pytest.mark.parametrize("board", ["europe", "dior", "vassals"])
+@pytest.mark.parametrize("board", ["europe", "dior", "vassals", "clans"])
 def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board: str) -> None:
     """The whole game on either map; on Dior the express spaces show the view's tiles and
     an express tile to choose is clicked on its space (CE-DIOR-1, CE-DIOR-6); in vassal mode
@@ -150,6 +175,7 @@ def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board
     rng = random.Random(3)
     kinds: set[str] = set()
     offered: set[str] = set()
+    clashed = False
     while wait_for_decision(page):
         state = api_state(page, table)
         assert state["to_move"] == 0 and state["legal"]
@@ -157,21 +183,36 @@ def test_a_cargo_empire_game_against_a_bot(page: Page, server: LiveServer, board
         facts = check_map(page, state["view"])
         assert page.evaluate(EXPRESS_FACTS) == state["view"].get("express", [])
         assert all(size <= 40 for size in page.evaluate(EXPRESS_SIZES))
-        check_offer(page, state["legal"], facts)
+        clash = check_offer(page, state["legal"], facts, state["view"])
+        clashed |= clash
         actions = [item["action"] for item in state["legal"]]
         plans = [a for a in actions if a[0] in ROUTES]
         # Payments with two kinds of card move two markers: the order is chosen on the track.
         mixed = [a for a in actions if a[0] == "pay" and sum(n > 0 for n in a[1:4]) > 1]
-        if mixed:
+        # An origin that is also the place of an emblem's move: one or the other, from its menu.
+        both = {a[1] for a in plans} & {a[1] for a in actions if a[0] == "move_emblem"}
+        # Ending the turn mostly, not paying cubes at once, keeps them for a paid ability
+        # before a later transport, where the emblem's moves meet the origins.
+        ends = [a for a in actions if a[0] == "end_turn"]
+        if ends and rng.random() < 0.8:
+            action = ends[0]
+        elif mixed:
             action = rng.choice(mixed)
+        elif clash and both:
+            city = rng.choice(sorted(both))
+            action = rng.choice(
+                [a for a in actions if a[0] in (*ROUTES, "move_emblem") and a[1] == city]
+            )
         else:
             action = rng.choice(plans) if plans and rng.random() < 0.8 else rng.choice(actions)
-        do(page, action)
+        do(page, action, state["view"])
         kinds.add(action[0])
         offered.update(a[0] for a in actions if a[0] in ON_TRACK)
     assert {"plan", "pay", "first_post"} <= kinds
     assert ("vassal" in kinds) == vassals
     assert "row" in offered and offered & {"advance", "extra"}  # the track's places were used
     assert ("emblem" in kinds) == (board == "clans")
+    if board == "clans":  # bug 7: an origin that was the place of an emblem's move too
+        assert clashed
     result = api_state(page, table)["result"]
     assert len(result["scores"]) == 2

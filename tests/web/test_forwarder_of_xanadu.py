@@ -4,7 +4,8 @@ gained resources and offices on an area, a transport by clicking its source area
 adjacent destination, then the load in a small menu; requests on their card (a menu of the
 areas when several can pay), improvements on the player's warehouse line, dailies and
 unlocks on the company board, surveys and exclusive refills on a deck. Ending the turn or
-the growth and the upkeep's office refill stay in the list. At every decision the board
+the growth, the upkeep's office refill and a daily's split between port and office stay in
+the list. At every decision the board
 must show the view (districts, gauges, warehouses, action cards, market, hands) and offer
 each legal action exactly once, on the board or in the list."""
 
@@ -16,8 +17,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from kaido.core.match import Match
+from kaido.games.forwarder_of_xanadu import GAME
 from kaido.games.forwarder_of_xanadu.board import DATA, Request
+from kaido.games.forwarder_of_xanadu.agents import HeuristicAgent
 from kaido.games.forwarder_of_xanadu.engine import pay_plan
+from kaido.games.forwarder_of_xanadu.state import PAY
 from tests.server.live import LiveServer
 from tests.web.conftest import open_page
 from tests.web.pages import FINISHED, Frames, action_key, create_table, play_as_guest, sign_up
@@ -148,13 +153,14 @@ def check_offer(page: Page, legal: list[dict[str, Any]]) -> None:
 
 
 def check_hover(page: Page, legal: list[dict[str, Any]]) -> None:
-    """Every place says on hover what clicking it does: its one action's text, or its
-    title and the choices of its menu (a transport's source: where it starts)."""
-    texts = {action_key(item["action"]): item["text"] for item in legal}
+    """Every place says on hover what clicking it does: its one action's help (its text,
+    then what follows: Game.action_help), or its title and the choices of its menu (a
+    transport's source: where it starts)."""
+    helps = {action_key(item["action"]): item["help"] for item in legal}
     for place in page.evaluate(HOVER):
         assert place["help"] and place["hover"] == place["help"], place
         if place["action"]:
-            assert texts[place["action"]] in place["help"].split("\n"), place
+            assert helps[place["action"]] in place["help"].split("\n"), place
 
 
 # ---- the human's choices --------------------------------------------------------------
@@ -375,3 +381,54 @@ def test_a_spectator_sees_no_hand_FX_STYLE_2(browser: Browser, server: LiveServe
             for message in states:
                 for seat in message["view"]["seats"]:
                     assert seat["hand"] is None and seat["draft_hand"] is None
+
+
+def test_a_daily_s_split_between_port_and_office_is_chosen_in_the_list(
+    page: Page, server: LiveServer
+) -> None:
+    """FX-DAILY-1, R-8: where a daily can be paid with more than one split of port and
+    office cubes, the page says so above the board and lists the splits, the port first
+    first; the one clicked is paid. A pass-and-play table (every seat Ann's) is played up
+    to that decision by heuristic choices, mirrored on a local game of the same deal
+    (`--table-seeds 1`)."""
+    sign_up(page, server.url, "Ann")
+    # The local game mirrors only what is sent: no step is taken for Ann on the server.
+    assert page.request.post(f"{server.url}/api/preferences", data={"auto_forced": False}).ok
+    body = {"game": "forwarder_of_xanadu", "seats": [{"kind": "human"}] * 3, "pass_and_play": True}
+    table = page.evaluate(
+        "body => fetch('/api/tables', {method: 'POST', headers: {'content-type': "
+        "'application/json'}, body: JSON.stringify(body)}).then(r => r.json())"
+        ".then(r => r.table.id)",
+        body,
+    )
+    match = Match(GAME, GAME.make_options(players=3), 1, keep_history=False)
+    agents = [HeuristicAgent(p) for p in range(3)]
+    version = api_state(page, table)["version"]
+    while match.state.phase != PAY:
+        action = agents[match.to_move].choose(GAME, match.state)
+        sent = page.request.post(
+            f"{server.url}/api/tables/{table}/act",
+            data={"action": action.to_json(), "move": version},
+        )
+        assert sent.ok, sent.text()
+        version = sent.json()["version"]
+        match.play(action, trusted=True)
+    page.goto(f"{server.url}/table/{table}")
+    page.locator(".pass-device button.ready").click()
+    prompt = page.locator(f".prompt[data-seat='{match.to_move}']")
+    expect(prompt).to_contain_text("Pay daily")
+    expect(prompt).to_contain_text("how many of its cubes come from your office")
+    splits = [action_key(a.to_json()) for a in GAME.legal_actions(match.state)]
+    listed = page.eval_on_selector_all(
+        f"{PAGE} button.legal", "els => els.map(e => e.dataset.action)"
+    )
+    assert listed == splits and len(splits) > 1
+    expect(page.locator(f"{PAGE} button.legal").first).to_have_text("pay the daily from the port")
+    chosen = GAME.legal_actions(match.state)[-1]  # the most from the office
+    press(page, f"{PAGE} button.legal[data-action='{action_key(chosen.to_json())}']", touch=False)
+    match.play(chosen, trusted=True)
+    expect(page.locator(".fx-wrap")).to_have_attribute("data-phase", "act")
+    p = match.state.cur
+    assert api_state(page, table)["view"]["seats"][p]["warehouses"] == [
+        match.state.wh[(p * 10 + a) * 3 : (p * 10 + a) * 3 + 3] for a in range(10)
+    ]

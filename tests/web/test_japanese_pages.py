@@ -37,9 +37,10 @@ PAGE_TEXTS = """() => {
 KEYS = """async (path) => {
     const module = await import(path);
     const table = module.STRINGS || module.WORDS;
-    const leaves = (value, prefix) => typeof value === 'object'
+    // a text's English forms for one and other counts ({one, other}) are one text
+    const leaves = (value, prefix) => typeof value === 'object' && !('one' in value)
         ? Object.entries(value).flatMap(([k, v]) => leaves(v, `${prefix}/${k}`))
-        : [[prefix, value]];
+        : [[prefix, typeof value === 'object' ? value.other : value]];
     const en = leaves(table.en, ''), ja = leaves(table.ja, '');
     return { en: en.map(e => e[0]).sort(), ja: ja.map(e => e[0]).sort(),
              ja_texts: ja.map(e => e[1]) };

@@ -44,7 +44,7 @@ def test_the_leaderboard_rates_people_and_bots_and_links_their_games(
     page.select_option("select[name=game]", "tiny")
     page.select_option("select[name=seat-1-bot]", "easy")
     help_line = page.locator(".bot-help[data-level=easy]")
-    expect(help_line).to_contain_text(f"rated {easy['rating']:.1f} on the leaderboard (1 games)")
+    expect(help_line).to_contain_text(f"rated {easy['rating']:.1f} on the leaderboard (1 game)")
     page.select_option("select[name=seat-1-bot]", "normal")
     unrated = page.locator(".bot-help[data-level=normal]").first  # no rated game yet
     expect(unrated).to_have_attribute("data-rating", "")
@@ -56,4 +56,4 @@ def test_a_game_without_rated_games_says_so(page: Page, server: LiveServer) -> N
     page.goto(f"{server.url}/leaderboards/catan")
     expect(page.locator(".leaderboard .empty")).to_be_visible()
     page.goto(f"{server.url}/leaderboards/tiny/players/Nobody")
-    expect(page.locator("#notice .notice")).to_contain_text("Nobody")
+    expect(page.locator(".player-page .empty")).to_have_text("No rated Tiny game yet.")

@@ -137,35 +137,41 @@ def test_russian_railroads_on_a_phone_places_workers_by_tapping(
 def test_cargo_empire_on_a_phone_transports_by_tapping_the_map(
     phone: Page, server: LiveServer
 ) -> None:
-    """The set-up (a goal card from the bar, the first post tapped on its city), then a
-    transport tapped origin first, then destination (and its demand space from the menu
-    when there are two), at phone size."""
+    """The set-up (a goal card tapped among the cards in hand, the posts tapped on their
+    cities), then a transport tapped origin first, then destination (and its demand space
+    from the menu when there are two), then a way to pay tapped as the cards it spends, at
+    phone size."""
     play_as_guest(phone, server.url)
+    # a payment with one way would be taken for the player (forced steps): tapped here
+    phone.evaluate("fetch('/api/preferences', {method: 'POST', headers: {'content-type': "
+                   "'application/json'}, body: JSON.stringify({auto_forced: false})})")  # fmt: skip
     create_table(phone, ["human", "normal"], game="cargo_empire")
     map_places = ".table-page:not(.pending) svg.ce.map .place"
+    hand = ".table-page:not(.pending) .ce-hand .place"
     origins = f"{map_places}.origin"
     phone.wait_for_selector("svg.ce.map")
     check_layout(phone)
     assert box(phone.locator("svg.ce.map"))["width"] >= WIDTH * 0.85
     posts = 0
     while not phone.locator(origins).count():
-        phone.wait_for_selector(f"{READY}, {map_places}")
+        phone.wait_for_selector(f"{hand}, {map_places}")
         if phone.locator(origins).count():
             break
         version = phone.locator(".table-page").get_attribute("data-version")
         if phone.locator(map_places).count():  # a post, tapped on its city
             tap_choice(phone, map_places)
             posts += 1
-        else:  # the goal card to keep
-            phone.locator(READY).first.tap()
+        else:  # the goal card to keep, or a transport card to take
+            visible(phone.locator(hand).first).tap()
         phone.wait_for_selector(f".table-page:not([data-version='{version}'])")
-    assert posts >= 1
+    assert posts >= 2
     tap(phone, origins)
     phone.wait_for_selector(f"{origins}.chosen")
     version = phone.locator(".table-page").get_attribute("data-version")
     tap_choice(phone, f"{map_places}:not(.origin)")
     phone.wait_for_selector(f".table-page:not([data-version='{version}'])")
-    assert phone.locator(".bar button.legal").count()  # the ways to pay, in the bar
+    pays = phone.locator(f"{hand}[data-place^='pay:']")  # the ways to pay, as cards
+    assert pays.count() and box(pays.first)["height"] >= TOUCH
     check_layout(phone)
     check_log_drawer(phone)
 

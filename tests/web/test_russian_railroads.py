@@ -33,6 +33,7 @@ PLACES = {
     "advantage_card": "card:{0}",
     "start_bonus": "start:{0}",
     "take_stock": "stock:{0}",
+    "keep": "keep:{0}",  # an end bonus card to keep, drawn as a card (.rr-cards)
 }
 BOARD_ROUNDS = 3
 """Rounds played by choosing among everything on offer; later the human mostly passes."""
@@ -50,7 +51,7 @@ def api_state(page: Page, table: str) -> dict[str, Any]:
 
 def wait_for_decision(page: Page) -> bool:
     """True when the human decides now (the page ready for it), False once the game is over."""
-    ready = f"{PAGE}[data-status=playing] :is(button.legal, svg.rr .place), {FINISHED}"
+    ready = f"{PAGE}[data-status=playing] :is(button.legal, .rr-wrap .place), {FINISHED}"
     page.wait_for_selector(ready, timeout=60_000, state="attached")
     return page.locator(FINISHED).count() == 0
 
@@ -59,7 +60,8 @@ def offered(page: Page) -> tuple[dict[str, str], set[str]]:
     """The board's clickable places (place -> its one action's key, or '' for a menu) and
     the keys of the listed actions."""
     found: list[list[str]] = page.eval_on_selector_all(
-        f"{PAGE} svg.rr .place", "els => els.map(e => [e.dataset.place, e.dataset.action || ''])"
+        f"{PAGE} .rr-wrap .place",
+        "els => els.map(e => [e.dataset.place, e.dataset.action || ''])",
     )
     places = dict(found)
     assert len(places) == len(found), f"a place drawn twice: {found}"
@@ -95,7 +97,7 @@ def click(page: Page, action: list[Any]) -> str:
         page.locator(f"{PAGE} button.legal[data-action='{key}']").click()
         how = "list"
     else:
-        target = page.locator(f"{PAGE} svg.rr .place[data-place='{place}']")
+        target = page.locator(f"{PAGE} .rr-wrap .place[data-place='{place}']")
         how = "board" if target.get_attribute("data-action") == key else "menu"
         target.click()
         if how == "menu":

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from kaido.core.game import LANGS
 from kaido.core.options import Options
-from kaido.games.cargo_empire.board import CITY_COLOURS, Components, components_named
+from kaido.games.cargo_empire.board import CITY_COLOURS, TRANSPORTS, Components, components_named
 from kaido.games.cargo_empire.text import goal_text
 
 WIDTH: Final = 1000.0
@@ -74,6 +74,11 @@ def board_geometry(options: Options) -> dict[str, Any]:
         ],
         "cubes": list(comp.cube_colours),
         "vp_zone": list(comp.vp_zone),
+        # steps per card paid (CE-DEV-2), and per enhanced locomotive (CE-CLAN-15)
+        "rewards": {
+            **dict(zip(TRANSPORTS, comp.rewards, strict=True)),
+            "enhanced_loco": comp.enhanced_loco,
+        },
         # what each goal card asks and scores, as the card says it (CE-GOAL)
         "goals": {
             str(goal.id): {lang: goal_text(goal, lang, players) for lang in LANGS}

@@ -95,25 +95,24 @@ class CargoEmpire(Game[CEState]):
             "map",
             "europe",
             "the map board's side: Europe, or the continent of Dior with its express spaces "
-            "and tiles (CE-DIOR)",
-            "マップボードの面：ヨーロッパ、または急行スペースと急行タイルのあるディオール大陸"
-            "（CE-DIOR）",
+            "and tiles",  # CE-DIOR
+            "マップボードの面：ヨーロッパ、または急行スペースと急行タイルのあるディオール大陸",
             choices=MAPS,
             labels=(("Europe", "ヨーロッパ"), ("Dior", "ディオール")),
         ),
         OptionSpec(
             "clans",
             False,
-            "the clan variant: each colour's clan abilities, emblem tiles, cubes kept (CE-CLAN)",
-            "クラン・バリアント：各色のクラン能力・紋章タイル・貨物の保持（CE-CLAN）",
+            "the clan variant: each colour's clan abilities, emblem tiles, cubes kept",  # CE-CLAN
+            "クラン・バリアント：各色のクラン能力・紋章タイル・貨物の保持",
         ),
         OptionSpec(
             "tracks",
             "basic",
             "development-track tiles: basic (a01-a06), advanced (one of a01-a06, b01-b03 and "
-            "c01-c03 left to right, CE-ADV-1) or mixed (any three of the twelve, CE-ADV-2)",
-            "開発トラックタイル：基本（a01～a06）、上級（左からa・b・cを1枚ずつ、CE-ADV-1）、"
-            "混合（12枚から任意に3枚、CE-ADV-2）",
+            "c01-c03 left to right) or mixed (any three of the twelve)",  # CE-ADV-1, CE-ADV-2
+            "開発トラックタイル：基本（a01～a06）、上級（左からa・b・cを1枚ずつ）、"
+            "混合（12枚から任意に3枚）",
             choices=("basic", "advanced", "mixed"),
             labels=(("basic", "基本"), ("advanced", "上級"), ("mixed", "混合")),
         ),
@@ -121,26 +120,25 @@ class CargoEmpire(Game[CEState]):
             "colours",
             "red,yellow,green,blue,purple",
             "player colours in seat order (red, yellow, green, blue, purple); with clans the "
-            "colour is the clan (CE-CLAN-2)",
-            "席順のプレイヤー色（赤・黄・緑・青・紫をカンマ区切りで）。クランありでは色がクラン"
-            "（CE-CLAN-2）",
+            "colour is the clan",  # CE-CLAN-2
+            "席順のプレイヤー色（赤・黄・緑・青・紫をカンマ区切りで）。クランありでは色がクラン",
         ),
         OptionSpec(
             "bot",
             False,
             "the rulebook's bot plays along in the next unused colour: solo (1 player, always "
-            "with it), 2 or 3 players plus the bot (CE-BOT, CE-2P-1, CE-5P-8)",
+            "with it), 2 or 3 players plus the bot",  # CE-BOT, CE-2P-1, CE-5P-8
             "ルールブックのボットが未使用の色で参加：ソロ（1人、常にボットあり）、または2～3人＋"
-            "ボット（CE-BOT、CE-2P-1、CE-5P-8）",
+            "ボット",
         ),
         OptionSpec(
             "vassals",
             False,
             "vassal mode for 2 players, without the bot: after each turn you place a post of "
-            "your vassal colour by a free transport of any cube to get in your rival's way "
-            "(CE-2P-2..12)",
+            "your vassal colour by a free transport of any cube to get in your rival's way",
+            # CE-2P-2..12
             "2人用の家臣モード（ボットなし）：毎手番の後、家臣の色の交易所を任意の貨物の無料輸送で"
-            "置き、相手の邪魔をする（CE-2P-2～12）",
+            "置き、相手の邪魔をする",
         ),
     )
     agent_kinds = {"heuristic": "kaido.games.cargo_empire.agents:HeuristicAgent"}

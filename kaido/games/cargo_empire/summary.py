@@ -19,13 +19,11 @@ WORDS = {
         "track": "Development track", "level3": "Posts in level-3 cities", "cards": "City cards",
         "goals": "Goal cards", "total": "Total", "bot": "{name} (bot)",
         "paid": "Transport cards paid", "transports": "Transports, counted after each round",
-        "round": "round {n}",
     },
     "ja": {
         "track": "開発トラック", "level3": "レベル3都市の交易所", "cards": "都市カード",
         "goals": "目標カード", "total": "合計", "bot": "{name}（ボット）",
         "paid": "輸送に使ったカード", "transports": "輸送の回数（各ラウンドの終わりの累計）",
-        "round": "ラウンド{n}",
     },
 }  # fmt: skip
 CATEGORIES = ("track", "level3", "cards", "goals")  # the order of `Scores` (CE-END-6..9)
@@ -82,7 +80,7 @@ def _charts(st: CEState, log: Sequence[Event], names: list[str], lang: str) -> l
         {
             "title": words["transports"],
             "kind": "lines",
-            "labels": [words["round"].format(n=r + 1) for r in range(len(by_round))],
+            "labels": [str(r + 1) for r in range(len(by_round))],  # the rounds
             "series": [  # the bot's line (no seat, no seat colour) in the charts' palette
                 {"name": names[p], "values": [counts[p] for counts in by_round]}
                 | ({"player": p} if p < st.seats else {})

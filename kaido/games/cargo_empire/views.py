@@ -150,6 +150,7 @@ def view(st: CEState, viewer: int | None) -> dict[str, Any]:
         },
         "players": [_player(st, p, viewer) for p in range(st.n)],
         "tino_harbour": st.tino_harbour,
+        "enhanced": st.enhanced,  # Rockriel: enhanced locomotives bought this turn (CE-CLAN-15)
     }
     if st.bot >= 0:
         data["bot"] = _bot(st)

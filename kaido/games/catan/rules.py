@@ -44,25 +44,25 @@ class CatanGame(Game[CatanState]):
         OptionSpec(
             "separate_trade_build",
             False,
-            "beginner mode: a trade phase, then a build phase (CT-TURN-3)",
+            "beginner mode: a trade phase, then a build phase",  # CT-TURN-3
             "初心者モード: 交易フェーズの後に建設フェーズ",
         ),
         OptionSpec(
             "shortage_single_recipient",
             False,
-            "bank shortage: a lone recipient takes what is left (R-2)",
+            "bank shortage: a lone recipient takes what is left",
             "資源不足: 受け取るのが1人なら残りを受け取る",
         ),
         OptionSpec(
             "longest_road_holder_keeps_on_tie",
             False,
-            "a holder whose road is broken keeps Longest Road when still tied (R-10)",
+            "a holder whose road is broken keeps Longest Road when still tied",
             "分断されても同点最長なら保持者が最長交易路を保持",
         ),
         OptionSpec(
             "knight_to_desert",
             False,
-            "a knight may send the robber to the desert, as a 7 may (R-3)",
+            "a knight may send the robber to the desert, as a 7 may",
             "騎士でも盗賊を砂漠へ移動できる (7の目と同じく)",
         ),
     )
@@ -160,6 +160,12 @@ class CatanGame(Game[CatanState]):
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text(action, lang)
+
+    def action_help(
+        self, state: CatanState, action: Action, lang: Lang = "en", *, foresee: bool = True
+    ) -> str:
+        said = super().action_help(state, action, lang, foresee=foresee)
+        return " — ".join(filter(None, [said, text.build_help(state, action.kind, lang)]))
 
     def prompt(self, state: CatanState, lang: Lang = "en") -> str:
         return text.prompt(state, lang)

@@ -8,18 +8,22 @@ from kaido.core.actions import Action
 from kaido.core.events import Event
 from kaido.core.text import counted
 from kaido.games.catan.board import (
+    CITY_COST,
+    DEV_COST,
     EDGE_VERTICES,
     GENERIC_PORT,
     HARBOUR_SLOTS,
     HEX_VERTICES,
     NUM_HEXES,
     PIPS,
+    ROAD_COST,
+    SETTLEMENT_COST,
     VERTEX_XY,
     bits,
     hex_center,
 )
 from kaido.games.catan.engine import to_move
-from kaido.games.catan.state import PHASE_NAMES, CatanState
+from kaido.games.catan.state import MAIN, PHASE_NAMES, CatanState
 from kaido.games.catan.views import view
 
 RESOURCE_NAMES = {
@@ -504,3 +508,28 @@ def prompt(state: CatanState, lang: str = "en") -> str:
         n = state.free_roads
         return template.format(n=n if ja else counted(n, "free road", "free roads"))
     return template.format(name=player_name(state.turn, lang))
+
+
+# What a build costs (CT-BUILD-1) and gains, for the hover help of its place.
+BUILDS = {
+    "road": (ROAD_COST, ("longer roads", "交易路が伸びる")),
+    "settlement": (SETTLEMENT_COST, ("1 VP", "1点")),
+    "city": (CITY_COST, ("+1 VP, double production", "+1点、産出2倍")),
+    "buy": (DEV_COST, ("a development card", "発展カード1枚")),
+}
+
+
+def build_help(state: CatanState, kind: str, lang: str) -> str:
+    """What a build costs and gains ("costs 1 lumber, 1 brick; gains 1 VP"); a free one
+    (set-up, road building) costs nothing."""
+    if kind not in BUILDS:
+        return ""
+    cost, gains = BUILDS[kind]
+    ja = lang == "ja"
+    res = RESOURCE_NAMES[lang]
+    paid = [f"{res[k]}{n}" if ja else f"{n} {res[k]}" for k, n in enumerate(cost) if n]
+    price = ("、".join(paid) if ja else ", ".join(paid)) if state.phase == MAIN else ""
+    gain = gains[ja]
+    if ja:
+        return f"コスト：{price}、得るもの：{gain}" if price else f"無料、得るもの：{gain}"
+    return f"costs {price}; gains {gain}" if price else f"free; gains {gain}"

@@ -4,7 +4,8 @@
 ("survey", deck) with deck 0 lower, 1 upper; ("use", skill) a disposable; ("put", area) a
 gained basic resource; ("fulfil", slot, area) with slots 0-5 the market (3 lower, 3 upper),
 6 the exclusive request and 7.. the survey cards; ("daily", d); ("move", src, dst, basic,
-upper, premium); ("improve", area, grade); ("end",); ("exclusive", deck) the refill of the
+upper, premium); ("improve", area, grade); ("end",); ("pay", basic, upper, premium) the cubes of a
+daily paid from the office, the rest from the port (R-8); ("exclusive", deck) the refill of the
 exclusive slot; growth: ("unlock", track), ("play", skill), ("office", area), ("swap",),
 ("done",); ("refill", k) basic resources sent to the office at upkeep; ("start", seat).
 """
@@ -61,6 +62,17 @@ SWAP: Final = TABLE.add("swap")
 DONE: Final = TABLE.add("done")
 REFILL: Final = tuple(TABLE.add("refill", k) for k in range(MAX_REFILL + 1))
 START: Final = tuple(TABLE.add("start", p) for p in range(5))
+# Added last, so the indices of the actions before stay as they were.
+DAILY_CUBES: Final = sum(DATA.daily_cost)
+PAY: Final = {
+    split: TABLE.add("pay", *split)
+    for split in (
+        (b, u, p)
+        for b in range(DAILY_CUBES + 1)
+        for u in range(DAILY_CUBES + 1 - b)
+        for p in range(DAILY_CUBES + 1 - b - u)
+    )
+}
 
 
 def key(action: Action) -> tuple[str | int, ...]:

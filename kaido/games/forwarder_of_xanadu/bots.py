@@ -47,6 +47,7 @@ from kaido.games.forwarder_of_xanadu.state import (
     DRAFT,
     EXCL,
     GROW,
+    PAY,
     PICK,
     PLACE,
     REFILL,
@@ -104,6 +105,8 @@ def choose(s: FXState, legal: Sequence[Action]) -> Action:
         return _turn(s, p, legal)
     if phase in (PLACE, ACT):
         return _best_step(s, p, legal)
+    if phase == PAY:
+        return _pay_split(s, p, legal)
     if phase == GROW:
         return _grow(s, p, legal)
     if phase in (REFILL, EXCL):
@@ -152,6 +155,26 @@ def _best_step(s: FXState, p: int, legal: Sequence[Action]) -> Action:
     candidates = [a for a in legal if a.kind in kinds] + _useful_moves(plans, legal)
     best = _pick(plans, candidates)
     return best if best is not None else next(a for a in legal if a.kind == "end")
+
+
+def _pay_split(s: FXState, p: int, legal: Sequence[Action]) -> Action:
+    """How a daily is paid (R-8): from the port first (the first listed), unless taking
+    more from the office leaves p's plans better (room in the office for a request there,
+    or cubes at the port to carry out)."""
+    plans = Plans.of(s, p)
+    office = s.office[p]
+
+    def after(action: Action) -> float:
+        trial = plans.copy()
+        trial.pay_daily(office, [int(k) for k in action.args])
+        return trial.score()
+
+    best, value = legal[0], after(legal[0])
+    for action in legal[1:]:
+        v = after(action)
+        if v > value + 1e-9:
+            best, value = action, v
+    return best
 
 
 def _gain_of(plans: Plans, action: Action) -> float:

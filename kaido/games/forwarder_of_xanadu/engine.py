@@ -41,6 +41,9 @@ from kaido.games.forwarder_of_xanadu.actions import (
     DRAFT as DRAFT_ACTIONS,
 )
 from kaido.games.forwarder_of_xanadu.actions import (
+    PAY as PAY_ACTIONS,
+)
+from kaido.games.forwarder_of_xanadu.actions import (
     PLACE as PLACE_ACTIONS,
 )
 from kaido.games.forwarder_of_xanadu.actions import (
@@ -62,6 +65,7 @@ from kaido.games.forwarder_of_xanadu.state import (
     LEFT_VP,
     MID_VP,
     OVER,
+    PAY,
     PICK,
     PLACE,
     REFILL,
@@ -274,24 +278,23 @@ def _warehouse(s: FXState, p: int, area: int) -> list[int]:
     return s.wh[base : base + 3]
 
 
-def daily_sources(s: FXState, p: int) -> list[int]:
-    """FX-DAILY-1, R-8: the port, and the office area when there is one."""
-    return [PORT] if s.office[p] < 0 else [PORT, s.office[p]]
+def _daily_warehouses(s: FXState, p: int) -> tuple[list[int], list[int]]:
+    """FX-DAILY-1: what pays a daily, the port's cubes and the office's (none without)."""
+    office = _warehouse(s, p, s.office[p]) if s.office[p] >= 0 else [0, 0, 0]
+    return _warehouse(s, p, PORT), office
 
 
-def daily_plan(s: FXState, p: int) -> list[tuple[int, list[int]]] | None:
-    """The cubes paying a daily: from the port first, the office adding (R-8)."""
-    sources = daily_sources(s, p)
-    have = [sum(s.wh[(p * AREAS + a) * 3 + g] for a in sources) for g in range(3)]
-    paid = pay_plan(have, DATA.daily_cost)
+def daily_splits(s: FXState, p: int) -> list[tuple[int, int, int]]:
+    """FX-DAILY-1, R-8: the ways to pay a daily, as the cubes of each grade taken from the
+    office (the rest from the port), the port first (fewest from the office) first; none
+    when the port and office cannot pay. The grades are those of `pay_plan` (FX-RES-2)."""
+    port, office = _daily_warehouses(s, p)
+    paid = pay_plan([port[g] + office[g] for g in range(3)], DATA.daily_cost)
     if paid is None:
-        return None
-    plan = []
-    for a in sources:
-        take = [min(paid[g], s.wh[(p * AREAS + a) * 3 + g]) for g in range(3)]
-        paid = [paid[g] - take[g] for g in range(3)]
-        plan.append((a, take))
-    return plan
+        return []
+    spans = [range(max(0, paid[g] - port[g]), min(paid[g], office[g]) + 1) for g in range(3)]
+    splits = [(b, u, q) for b in spans[0] for u in spans[1] for q in spans[2]]
+    return sorted(splits, key=lambda split: (sum(split), split))
 
 
 def legal(s: FXState) -> list[Action]:
@@ -306,6 +309,8 @@ def legal(s: FXState) -> list[Action]:
         return [PUT[a] for a in put_areas(s, p)]
     if phase == GROW:
         return grow_actions(s, p)
+    if phase == PAY:
+        return [PAY_ACTIONS[split] for split in daily_splits(s, p)]
     if phase == REFILL:
         most = min(s.refill_amount, room(s, p, s.office[p]), MAX_REFILL)
         return [REFILL_ACTIONS[k] for k in range(most + 1)]
@@ -380,7 +385,7 @@ def request_actions(s: FXState, p: int) -> list[Action]:
             if r.type in icons(s, a) and pay_plan(_warehouse(s, p, a), r.cost) is not None:
                 out.append(FULFIL[slot][a])
     for d in range(2):
-        if s.dailies[p * 2 + d] and daily_plan(s, p) is not None:
+        if s.dailies[p * 2 + d] and daily_splits(s, p):
             out.append(DAILY[d])
     return out
 
@@ -656,20 +661,40 @@ def place_token(s: FXState, p: int, area: int) -> int:
 
 
 def _daily(s: FXState, args: tuple[int | str, ...], events: list[Event] | None) -> None:
-    """FX-DAILY-1/2, R-8."""
+    """FX-DAILY-1/2, R-8: paid at once when only one split of port and office can pay it,
+    else the split is the next decision (`pay`)."""
     p = s.cur
     d = int(args[0])
-    plan = daily_plan(s, p)
-    assert plan is not None
-    for area, paid in plan:
-        _pay(s, p, area, paid)
+    splits = daily_splits(s, p)
+    if len(splits) == 1:
+        _pay_daily(s, p, d, splits[0], events)
+    else:
+        s.phase, s.paying = PAY, d
+
+
+def _pay_split(s: FXState, args: tuple[int | str, ...], events: list[Event] | None) -> None:
+    """R-8: the daily being paid, with these cubes from the office."""
+    d, s.paying, s.phase = s.paying, -1, ACT
+    _pay_daily(s, s.cur, d, (int(args[0]), int(args[1]), int(args[2])), events)
+
+
+def _pay_daily(
+    s: FXState, p: int, d: int, office: tuple[int, int, int], events: list[Event] | None
+) -> None:
+    port, there = _daily_warehouses(s, p)
+    paid = pay_plan([port[g] + there[g] for g in range(3)], DATA.daily_cost)
+    assert paid is not None
+    from_port = [paid[g] - office[g] for g in range(3)]
+    _pay(s, p, PORT, from_port)
+    if any(office):
+        _pay(s, p, s.office[p], list(office))
     s.pools[REQUEST] -= 1
     s.dailies[p * 2 + d] = 0
     s.dailies_done[p] += 1
     _score(s, p, DAILY_VP, DATA.daily_vp)
     if s.perm[p * 8 + DAILY_VP_K]:
         _score(s, p, SKILL_VP, s.perm[p * 8 + DAILY_VP_K])
-    _ev(events, "daily", player=p, daily=d, vp=DATA.daily_vp)
+    _ev(events, "daily", player=p, daily=d, vp=DATA.daily_vp, port=from_port, office=list(office))
 
 
 def _move(s: FXState, args: tuple[int | str, ...], events: list[Event] | None) -> None:
@@ -972,6 +997,7 @@ HANDLERS: Final = {
     "put": _put,
     "fulfil": _fulfil,
     "daily": _daily,
+    "pay": _pay_split,
     "move": _move,
     "improve": _improve,
     "end": _end,

@@ -15,7 +15,7 @@ from kaido.games.forwarder_of_xanadu.engine import (
     TRANSPORT,
     Key,
     can_draw,
-    daily_plan,
+    daily_splits,
     exclusive_decks,
     free_slots,
     icons,
@@ -33,6 +33,7 @@ from kaido.games.forwarder_of_xanadu.state import (
     EXCL,
     GROW,
     OVER,
+    PAY,
     PICK,
     PLACE,
     REFILL,
@@ -61,6 +62,7 @@ STEP = {
     "swap": ((GROW,), "FX-TRACK-QU-2", "the exclusive swap follows Quality cell 2"),
     "done": ((GROW,), "FX-GROW-1", "not in a growth step"),
     "refill": ((REFILL,), "FX-UPKEEP-3", "no round-end resources to share out now"),
+    "pay": ((PAY,), "FX-DAILY-1", "no daily is being paid now"),
     "start": ((PICK,), "FX-START-2", "the start player is named only after a full round"),
 }
 DECISION = {
@@ -72,6 +74,7 @@ DECISION = {
     EXCL: ("FX-REFILL-2", "choose the deck refilling your exclusive request"),
     GROW: ("FX-GROW-1", "finish your growth step"),
     REFILL: ("FX-UPKEEP-3", "choose how many refilled resources go to your office"),
+    PAY: ("FX-DAILY-1", "choose how the daily is paid from your port and office (R-8)"),
     PICK: ("FX-START-2", "the player with the fewest VP names the start player"),
 }
 
@@ -164,7 +167,7 @@ def _why_daily(s: FXState, p: int, args: list[int], clause: str, message: str) -
         return IllegalAction("FX-REQ-1", "you have no request action left")
     if not s.dailies[p * 2 + args[0]]:
         return IllegalAction("FX-DAILY-2", "that daily is face down until the round end")
-    if daily_plan(s, p) is None:
+    if not daily_splits(s, p):
         return IllegalAction("FX-DAILY-1", "the port (and office) cannot pay the daily")
     return IllegalAction("FX-DAILY-1", "that daily cannot be fulfilled now")
 
@@ -252,6 +255,14 @@ def _why_refill(s: FXState, p: int, args: list[int], clause: str, message: str) 
     return IllegalAction("FX-UPKEEP-3", "the office takes no more than its limit allows (R-13)")
 
 
+def _why_pay(s: FXState, p: int, args: list[int], clause: str, message: str) -> IllegalAction:
+    return IllegalAction(
+        "FX-DAILY-1",
+        "the port and the office cannot pay the daily that way: the office pays at most the "
+        "cubes it holds, the port the rest (R-8)",
+    )
+
+
 def _why_start(s: FXState, p: int, args: list[int], clause: str, message: str) -> IllegalAction:
     return IllegalAction("FX-START-2", "name a seat of this table")
 
@@ -275,5 +286,6 @@ CHECKS = {
     "swap": _why_swap,
     "done": _why_done,
     "refill": _why_refill,
+    "pay": _why_pay,
     "start": _why_start,
 }

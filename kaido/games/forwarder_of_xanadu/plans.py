@@ -12,6 +12,7 @@ It reads only what its seat may see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from kaido.core.graphs import hop_distances
@@ -272,19 +273,24 @@ class Plans:
         return r.vp + self.ctx.req_bonus + self.ctx.tv[area]
 
     def daily(self) -> float:
-        have = [self.wh[PORT * 3 + g] for g in range(3)]
-        office = self.ctx.office
-        if office >= 0:
-            have = [have[g] + self.wh[office * 3 + g] for g in range(3)]
-        paid = pay_plan(have, DATA.daily_cost)
-        assert paid is not None
-        for g in range(3):
-            take = min(paid[g], self.wh[PORT * 3 + g])
-            self.wh[PORT * 3 + g] -= take
-            if paid[g] > take:
-                self.wh[office * 3 + g] -= paid[g] - take
+        """A daily paid from the port first (R-8); what it earned."""
+        self.pay_daily(self.ctx.office, None)
         self.dailies -= 1
         return self.ctx.daily_vp
+
+    def pay_daily(self, office: int, from_office: Sequence[int] | None) -> None:
+        """Take a daily's cubes (`pay_plan`'s grades): `from_office` of each grade from the
+        office and the rest from the port, or the port's first when None."""
+        port = self.wh[PORT * 3 : PORT * 3 + 3]
+        there = self.wh[office * 3 : office * 3 + 3] if office >= 0 else [0, 0, 0]
+        paid = pay_plan([port[g] + there[g] for g in range(3)], DATA.daily_cost)
+        assert paid is not None
+        if from_office is None:
+            from_office = [max(0, paid[g] - port[g]) for g in range(3)]
+        for g in range(3):
+            self.wh[PORT * 3 + g] -= paid[g] - from_office[g]
+            if from_office[g]:
+                self.wh[office * 3 + g] -= from_office[g]
 
     def move(self, src: int, dst: int, load: tuple[int, int, int]) -> None:
         for g in range(3):

@@ -17,7 +17,9 @@ from kaido.games.forwarder_of_xanadu.engine import Key
 from kaido.games.forwarder_of_xanadu.state import OVER, FXState
 
 # Steps of one's own turn that neither draw nor reveal anything.
-REVERSIBLE: Final = frozenset(("dispatch", "place", "put", "fulfil", "daily", "move", "improve"))
+REVERSIBLE: Final = frozenset(
+    ("dispatch", "place", "put", "fulfil", "daily", "pay", "move", "improve")
+)
 
 
 class ForwarderOfXanadu(Game[FXState]):
@@ -27,11 +29,11 @@ class ForwarderOfXanadu(Game[FXState]):
     rules_version = "1"
     rules_prefix = "FX"
     option_specs = (
-        OptionSpec("style", "standard", "skill cards: standard deal or custom draft (FX-SETUP-12)",
+        OptionSpec("style", "standard", "skill cards: standard deal or custom draft",
                    "スキルカード: スタンダード(配布)かカスタム(ドラフト)", ("standard", "custom"),
                    labels=(("standard", "スタンダード"), ("custom", "カスタム"))),
-        OptionSpec("start_player", -1, "the start player's seat, -1 for a random draw (FX-SETUP-3)",
-                   "スタートプレイヤーの席、-1 で無作為", (-1, 0, 1, 2, 3, 4),
+        OptionSpec("start_player", -1, "the start player's seat, or drawn at random",
+                   "スタートプレイヤーの席、または無作為", (-1, 0, 1, 2, 3, 4),
                    labels=(("drawn at random", "無作為"),
                            *((f"seat {n}", f"{n}番席") for n in range(1, 6)))),
     )  # fmt: skip

@@ -24,8 +24,9 @@ GROW: Final = 6
 REFILL: Final = 7
 PICK: Final = 8
 OVER: Final = 9
+PAY: Final = 10
 PHASE_NAMES: Final = ("company", "draft", "turn", "place", "act", "exclusive", "grow", "refill",
-                      "pick", "over")  # fmt: skip
+                      "pick", "over", "pay")  # fmt: skip
 # VP categories, for the end-of-game breakdown and the invariant vp == sum of categories.
 CATEGORIES: Final = ("requests", "dailies", "mid", "areas", "final_skill", "leftovers", "skills")
 REQ_VP: Final = 0
@@ -61,6 +62,7 @@ class FXState:
         "n",
         "office",
         "options",
+        "paying",
         "perm",
         "phase",
         "placed_mask",
@@ -134,6 +136,7 @@ class FXState:
         self.grow_left = 0
         self.may_swap = False
         self.refill_amount = 0
+        self.paying = -1  # the daily being paid while its split is chosen
 
     def copy(self) -> FXState:
         o = FXState()
@@ -181,4 +184,5 @@ class FXState:
         o.grow_left = self.grow_left
         o.may_swap = self.may_swap
         o.refill_amount = self.refill_amount
+        o.paying = self.paying
         return o

@@ -24,7 +24,7 @@ GRADES = {"en": ("basic", "upper", "premium"), "ja": ("並", "上", "特上")}
 TRACK_JA = ("倉庫拡張", "輸送強化", "品質向上", "ワーカー増加", "スキル")
 DECKS = {"en": ("lower", "upper"), "ja": ("下級", "上級")}
 PHASE_JA = ("会社選択", "ドラフト", "手番開始", "資源配置", "アクション", "専用依頼補充", "成長",
-            "補充", "スタート指名", "終了")  # fmt: skip
+            "補充", "スタート指名", "終了", "デイリー支払い")  # fmt: skip
 STYLE_NAMES = {"standard": ("standard", "スタンダード"), "custom": ("custom", "カスタム")}
 CAT_EN = ("requests", "dailies", "mid settlement", "final areas", "final skill", "dispatched",
           "skills")  # fmt: skip
@@ -97,8 +97,19 @@ def action_text(key: Key, lang: str = "en") -> str:
         names = GRADES[lang if ja else "en"]
         return f"改良 {area(a, lang)} {names[g]}→{names[g + 1]}" if ja else (
             f"improve {names[g]} at {area(a, lang)}")  # fmt: skip
+    if kind == "pay":
+        return pay_text(args, lang)
     simple = _simple(kind, args, lang)
     return simple
+
+
+def pay_text(office: Sequence[int], lang: str) -> str:
+    """A daily's payment split (R-8): the office's cubes, the rest from the port."""
+    if not any(office):
+        return "デイリーを港から支払う" if lang == "ja" else "pay the daily from the port"
+    what = cubes(office, lang)
+    return f"デイリー支払い：営業所から{what}、残りは港から" if lang == "ja" else (
+        f"pay the daily with {what} from the office, the rest from the port")  # fmt: skip
 
 
 def _simple(kind: str, args: list[int], lang: str) -> str:
@@ -159,14 +170,15 @@ TEMPLATES = {
     "round": ("round {round}, {starter} starts", "ラウンド{round} スタート: {starter}"),
     "dispatch": ("{who} dispatches to card {card1}", "{who}: 派遣 カード{card1}"),
     "reset": ("card {card1} resets", "カード{card1}リセット"),
-    "place": ("{who}: card {card1} space {space1} (+{basic} basic, {actions} actions)",
+    "place": ("{who}: card {card1} space {space1} (+{basic} basic; actions: {actions})",
               "{who}: カード{card1} マス{space1} (並+{basic}, アクション{actions})"),
     "put": ("{who} puts {count} basic at {where}", "{who}: 並{count}個を{where}へ"),
     "survey": ("{who} surveys: {card_text}", "{who}: 再調査 {card_text}"),
     "use": ("{who} uses {skill_text}", "{who}: 使い捨て {skill_text}"),
     "fulfil": ("{who} fulfils {card_text} at {where} (+{vp} VP)",
                "{who}: {where}で依頼達成 {card_text} (+{vp})"),
-    "daily": ("{who} fulfils a daily (+{vp} VP)", "{who}: デイリー達成 (+{vp})"),
+    "daily": ("{who} fulfils a daily, paying {paid_text} (+{vp} VP)",
+              "{who}: デイリー達成 {paid_text}で支払い (+{vp})"),
     "move": ("{who} moves {load_text} {src_name}->{dst_name}",
              "{who}: 輸送 {load_text} {src_name}→{dst_name}"),
     "improve": ("{who} improves at {where}", "{who}: {where}で改良"),
@@ -203,6 +215,8 @@ def _fields(event: Event, viewer: int | None, lang: str) -> dict[str, Any]:
         out["src_name"], out["dst_name"] = area(int(d["src"]), lang), area(int(d["dst"]), lang)
     if "load" in d:
         out["load_text"] = cubes(d["load"], lang)
+    if event.kind == "daily":
+        out["paid_text"] = _daily_paid(d["port"], d["office"], lang)
     if event.kind in ("fulfil", "survey"):
         card = int(d["card"])
         out["card_text"] = request_text(card, lang) if card >= 0 else "-"
@@ -222,6 +236,14 @@ def _fields(event: Event, viewer: int | None, lang: str) -> dict[str, Any]:
         out["which"] = ("最終決算" if d["final"] else "中間決算") if ja else (
             "final" if d["final"] else "mid")  # fmt: skip
     return out
+
+
+def _daily_paid(port: Sequence[int], office: Sequence[int], lang: str) -> str:
+    parts = [(place, what) for place, what in (("port", port), ("office", office)) if any(what)]
+    if lang == "ja":
+        places = {"port": "港", "office": "営業所"}
+        return "と".join(f"{places[place]}の{cubes(what, lang)}" for place, what in parts)
+    return " and ".join(f"{cubes(what, lang)} from the {place}" for place, what in parts)
 
 
 def describe(event: Event, viewer: int | None, lang: str = "en") -> str:
@@ -406,6 +428,10 @@ PROMPTS = {
         "Upkeep: of {n}, choose how many go to your office",
         "補充：並資源{n}個のうち営業所へ置く数を選ぶ",
     ),
+    "pay": (
+        "Pay daily {n}: choose how many of its cubes come from your office (the rest: the port)",
+        "デイリー{n}の支払い：営業所から出す資源の数を選ぶ（残りは港から）",
+    ),
     "pick": ("Name the next start player", "次のスタートプレイヤーを選ぶ"),
 }
 ACTIONS = (("request", "requests", "依頼"), ("transport", "transports", "輸送"),
@@ -428,6 +454,8 @@ def prompt(s: FXState, lang: str = "en") -> str:
     elif phase in ("place", "refill"):
         k = s.to_place if phase == "place" else s.refill_amount
         n = str(k) if ja else counted(k, "basic resource", "basic resources")
+    elif phase == "pay":
+        n = str(s.paying + 1)
     if phase not in PROMPTS:
         return ""
     return PROMPTS[phase][ja].format(n=n)

@@ -50,6 +50,7 @@ def view(s: FXState, player: int | None) -> dict[str, Any]:
         "to_place": s.to_place,
         "grow_left": s.grow_left,
         "refill_amount": s.refill_amount,
+        "paying": s.paying,
         "skill_discards": s.skill_discards[:],
         "removed": len(s.removed),
         "seats": [_seat(s, p, player) for p in range(n)],

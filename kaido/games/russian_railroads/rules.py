@@ -59,13 +59,13 @@ Key = tuple[Any, ...]
 
 CONFLICT_HELP: Final = {
     "loco_and_factory_workers": (
-        "workers the loco-and-factory space costs: 2 (the guide, RR-TILE-3; default) or 3 "
-        "(two sources for the printed board)",
+        "workers the loco-and-factory space costs: 2 (the guide; default) or 3 "
+        "(two sources for the printed board)",  # RR-TILE-3
         "機関車と工場のスペースのワーカー数: 2（ガイド、既定）または 3（印刷ボードの資料 2 件）",
     ),
     "transsib_worker_marker": (
-        "the marker the Trans-Siberian square 3 worker bonus needs: brown (the guide, "
-        "RR-BONUS-3; default) or black (a read of the board art)",
+        "the marker the Trans-Siberian square 3 worker bonus needs: brown (the guide; "
+        "default) or black (a read of the board art)",  # RR-BONUS-3
         "シベリア鉄道 3 マス目のワーカー獲得に必要なコマ: "
         "茶色（ガイド、既定）または黒（盤面画像の読み）",
     ),
@@ -95,9 +95,9 @@ class RussianRailroads(Game[RRState]):
             False,
             "the 2 public engineers may be used though their action cannot be done in full "
             "(the guide's literal reading; off: like every main-board space they must be "
-            "fully executable, RR-ENG-5, R-13, designers' clarification)",
+            "fully executable, as the designers clarified)",  # RR-ENG-5, R-13
             "公開技術者は完全に実行できなくても使える（ガイドの字義どおり。"
-            "オフ：他のアクションスペースと同じく完全に実行できる時だけ、RR-ENG-5）",
+            "オフ：他のアクションスペースと同じく完全に実行できる時だけ）",
         ),
         *(
             OptionSpec(

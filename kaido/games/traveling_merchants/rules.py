@@ -36,23 +36,23 @@ class TravelingMerchants(Game[TMState]):
     rules_version = "1"
     rules_prefix = "TM"
     option_specs = (
-        OptionSpec("map", "basic", "the card map: basic or example 1-5 (TM-SETUP-2)",
+        OptionSpec("map", "basic", "the card map: basic or example 1-5",
                    "カードの配置: 基本マップか例①〜⑤", tuple(DATA.maps),
                    labels=tuple(MAP_LABELS.get(m, (f"example {m}", f"例{m}")) for m in DATA.maps)),
         OptionSpec("random_cities", False, "deal the city cards onto the map's positions at random",
                    "都市カードをマップの位置にランダムに配置する"),
-        OptionSpec("road", False, "add the road card (TM-VAR-4)", "道カードを加える"),
-        OptionSpec("titles", False, "two title cards add VP at the end (TM-VAR-1)",
+        OptionSpec("road", False, "add the road card", "道カードを加える"),
+        OptionSpec("titles", False, "two title cards add VP at the end",
                    "称号カード2枚で終了時に勝利点を追加"),
-        OptionSpec("beginner_wagons", False, "wagon cards on their beginner side (TM-VAR-3)",
+        OptionSpec("beginner_wagons", False, "wagon cards on their beginner side",
                    "馬車カードを初心者面で使う"),
-        OptionSpec("literal_refill", False, "always refill the row to 6, as the text says (R-2)",
+        OptionSpec("literal_refill", False, "always refill the row to 6, as the text says",
                    "注文カードを常に6枚まで補充する(原文どおり)"),
         OptionSpec("specials_count_for_houses", False,
-                   "special orders count toward trading houses (R-4)",
+                   "special orders count toward trading houses",
                    "特注カードも商館の配置条件に数える"),
-        OptionSpec("start_player", -1, "the start player's seat, -1 for a random draw (R-18)",
-                   "スタートプレイヤーの席、-1 で無作為", (-1, 0, 1, 2, 3),
+        OptionSpec("start_player", -1, "the start player's seat, or drawn at random",
+                   "スタートプレイヤーの席、または無作為", (-1, 0, 1, 2, 3),
                    labels=(("drawn at random", "無作為"),
                            *((f"seat {n}", f"{n}番席") for n in range(1, 5)))),
     )  # fmt: skip
@@ -131,6 +131,12 @@ class TravelingMerchants(Game[TMState]):
 
     def action_text(self, action: Action, lang: Lang = "en", options: Options | None = None) -> str:
         return text.action_text((action.kind, *action.args), lang)
+
+    def action_help(
+        self, state: TMState, action: Action, lang: Lang = "en", *, foresee: bool = True
+    ) -> str:
+        said = super().action_help(state, action, lang, foresee=foresee)
+        return " — ".join(filter(None, [said, text.action_cost(state, action.kind, lang)]))
 
     def prompt(self, state: TMState, lang: Lang = "en") -> str:
         return text.prompt(state, lang)

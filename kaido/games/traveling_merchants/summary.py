@@ -26,6 +26,10 @@ WORDS = {
 }  # fmt: skip
 
 
+MARKS = 10
+"""Points on the score line at most, besides the end (a long game's rounds are thinned)."""
+
+
 def summary(s: TMState, log: Sequence[Event], lang: str) -> dict[str, Any]:
     words = WORDS["ja" if lang == "ja" else "en"]
     players = range(s.n)
@@ -51,8 +55,14 @@ def _charts(s: TMState, log: Sequence[Event], lang: str) -> list[dict[str, Any]]
     shipped = [[0] * s.n for _ in DATA.goods]
     running = [0] * s.n
     by_round: list[list[int]] = []
+    last = None  # who acted last: a round ends when the last seat's turn gives way
     for event in log:
         data = event.data
+        actor = data.get("player")
+        if event.kind != "start" and actor is not None:
+            if last == s.last_seat and actor != last:
+                by_round.append(running[:])
+            last = actor
         if event.kind in ("ship", "special"):
             order = ORDERS[data["order"]] if event.kind == "ship" else SPECIALS[data["special"]]
             running[data["player"]] += order.vp
@@ -61,11 +71,12 @@ def _charts(s: TMState, log: Sequence[Event], lang: str) -> list[dict[str, Any]]
         elif event.kind == "gem":
             gem = SETUP["red_vp"] if data["colour"] == "red" else SETUP["white_vp"]
             running[data["player"]] += gem
-        elif event.kind == "end_turn" and data["player"] == s.last_seat:
-            by_round.append(running[:])
     names = [player_name(p, lang) for p in range(s.n)]
     final = scores(s)  # with the titles, scored at the end
-    labels = [str(r + 1) for r in range(len(by_round))] + [words["end"]]
+    step = -(-len(by_round) // MARKS)  # every round, or every step-th in a long game
+    kept = list(range(step - 1, len(by_round), step)) if by_round else []
+    by_round = [by_round[r] for r in kept]
+    labels = [str(r + 1) for r in kept] + [words["end"]]
     return [
         {
             "title": words["shipped"],

@@ -231,3 +231,17 @@ def prompt(s: TMState, lang: str = "en") -> str:
     if phase not in PROMPTS:
         return ""
     return PROMPTS[phase][lang == "ja"].format(left=s.actions_left, all=s.allowance)
+
+
+def action_cost(s: TMState, kind: str, lang: str) -> str:
+    """What an action of the turn costs (TM-TURN-2..4): one of the turn's actions (the last
+    one ends the turn); a trading house costs none."""
+    ja = lang == "ja"
+    if kind in ("pair", "three"):
+        return "アクションを使わない" if ja else "uses no action"
+    if kind not in ("move", "load", "ship", "special"):
+        return ""
+    left = s.actions_left
+    if ja:
+        return f"残りアクション{left}のうち1つを使う" + ("（手番が終わる）" if left == 1 else "")
+    return f"uses 1 of your {left} actions left" + ("; your turn then ends" if left == 1 else "")

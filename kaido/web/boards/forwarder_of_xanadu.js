@@ -7,9 +7,9 @@
 // start of a transport by clicking an area; a transport's destination is then clicked and
 // its load chosen in a small menu; a request is fulfilled by clicking the card (a menu of
 // areas when several can pay); improvements on your warehouse row; dailies, unlocks and
-// skills on your company board; surveys on a deck. Ending the turn and the growth, and the
-// upkeep's office refill, stay in the list.
-import { boardStage, makePlace, offersByPlace } from "../choices.js";
+// skills on your company board; surveys on a deck. Ending the turn and the growth, the
+// upkeep's office refill and a daily's split between port and office stay in the list.
+import { boardStage, makePlace, markPlace, offersByPlace } from "../choices.js";
 import { h, s } from "../dom.js";
 import { seatColour } from "../ui.js";
 
@@ -18,7 +18,7 @@ export const WORDS = {
     map: "Hotan and its districts", actionBoard: "Action board", market: "Request market", lower: "Lower", upper: "Upper",
     deck: "{name} deck: {n} cards", discards: "{n} discarded", survey: "Survey cards", exclusive: "Exclusive request",
     round: "Round {round}/{rounds}", start: "Start player: {name}", stock: "Stock",
-    space: "+{basic} basic, {actions} action(s)", worker: "worker", dispatched: "dispatched worker",
+    space: "+{basic} basic; actions: {actions}", worker: "worker", dispatched: "dispatched worker",
     vp: "VP", workers: "Workers", dispatchedLeft: "Dispatched workers", tokens: "Share tokens left", limit: "Warehouse limit",
     office: "Office", noOffice: "none", final: "Final skill", finalNow: "{vp} VP now", hand: "Skill hand", handHidden: "{n} cards (hidden)",
     played: "Skills played ({n}/{slots} cells)", dailies: "Dailies", daily: "Daily {n}: {cost} → {vp} VP", dailyDone: "done this round",
@@ -33,10 +33,10 @@ export const WORDS = {
     source: "Transport from {area}: click an adjacent area (dashed)",
     perm: {
       limit: "+{n} warehouse limit", refill: "+{n} basic at each upkeep", transport: "+{n} per transport action",
-      improve: "+{n} improve action(s) per improve card", request_vp: "+{n} VP per request", daily_vp: "+{n} VP per daily",
+      improve: "+{n} to each improve card's improvements", request_vp: "+{n} VP per request", daily_vp: "+{n} VP per daily",
       worker: "+{n} worker each round", majority_vp: "+{n} VP per area led at a settlement",
     },
-    disp: { basic: "discard: +{n} basic at Hotan port", actions: "discard: +{n} {action} action(s)", vp: "discard: +{n} VP" },
+    disp: { basic: "discard: +{n} basic at Hotan port", actions: "discard: {action} +{n}", vp: "discard: +{n} VP" },
     cost: " (pays {n} dispatched)",
     permanent: "Permanent",
     categories: { requests: "requests", dailies: "dailies", mid: "mid settlement", areas: "final areas", final_skill: "final skill", leftovers: "dispatched workers", skills: "skills" },
@@ -231,7 +231,8 @@ function sum(list) {
 // A transport's source: clicked, its neighbours become the destinations; clicked again,
 // the choice is cancelled.
 function pick(ctx, g, a, chosen) {
-  g.classList.add("place", "origin");
+  markPlace(g);
+  g.classList.add("origin");
   if (chosen) g.classList.add("chosen");
   g.dataset.place = `area:${a}`;
   const title = fill(chosen ? ctx.words.cancel : ctx.words.from, { area: ctx.area(a) });

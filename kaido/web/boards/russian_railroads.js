@@ -32,7 +32,7 @@ export const WORDS = {
     aux: "Auxiliary", workers: "Workers", inStock: "still to gain", temp: "Temporary workers",
     blackWorker: "Black worker", rubles: "Rubles", doublers: "x2 tokens", vp: "VP", passed: "passed",
     reach: "Loco reach", owned: "Engineers", tokens: "Advantage tokens", endBonus: "End bonus cards",
-    hidden: "hidden", seenDeck: "The end bonus deck when you last looked", you: "you", toMove: "to move",
+    hidden: "hidden", seenDeck: "The end bonus deck when you last looked", keepBonus: "Keep one end bonus card", yourBonus: "Your end bonus cards", you: "you", toMove: "to move",
     claims: "Next round", empty: "empty", choose: "Choose", revalued: "revaluation token",
     medal: "Kiev medal", factory: "Factory", reward: {
       unlock: "gain the {colour} markers", complete: "line complete: {vp} VP", worker: "an extra worker",
@@ -51,7 +51,7 @@ export const WORDS = {
     aux: "補助", workers: "ワーカー", inStock: "未獲得", temp: "臨時ワーカー",
     blackWorker: "黒のワーカー", rubles: "ルーブル", doublers: "×2トークン", vp: "勝利点", passed: "パス済",
     reach: "機関車の到達", owned: "技術者", tokens: "アドバンテージトークン", endBonus: "エンドボーナスカード",
-    hidden: "非公開", seenDeck: "最後に見たエンドボーナスの山札", you: "あなた", toMove: "手番",
+    hidden: "非公開", seenDeck: "最後に見たエンドボーナスの山札", keepBonus: "残すエンドボーナスカードを1枚選ぶ", yourBonus: "あなたのエンドボーナスカード", you: "あなた", toMove: "手番",
     claims: "次のラウンド", empty: "空き", choose: "選択", revalued: "再評価トークン",
     medal: "キエフ勲章", factory: "工場", reward: {
       unlock: "{colour}の線路コマを獲得", complete: "鉄道完成：{vp}勝利点", worker: "ワーカー1個追加",
@@ -84,6 +84,8 @@ export function drawBoard({ geometry, message, lang, players, onAct, interactive
   };
   wrap.append(mainBoard(ctx));
   for (const p of boardOrder(ctx)) wrap.append(playerBoard(ctx, p));
+  const cards = endBonusHand(ctx);
+  if (cards) wrap.insertBefore(cards, wrap.children[1] || null);
   if (view.seen_deck) wrap.append(seenDeck(ctx));
   return { element: wrap, placed };
 }
@@ -102,7 +104,7 @@ function placeOf(action) {
     place: `space:${first}`, repeat: `space:${first}`, reuse: `space:${first}`,
     step: `marker:${first}:${second}`, industry: `industry:${first}`, loco: `slot:${first}`,
     replace_factory: `factory:${first}`, advantage: `token:${first}`, advantage_card: `card:${first}`,
-    start_bonus: `start:${first}`, take_stock: `stock:${first}`,
+    start_bonus: `start:${first}`, take_stock: `stock:${first}`, keep: "keep",
   };
   return places[kind] || null;
 }
@@ -770,6 +772,31 @@ function endBonusCards(ctx, board, x, y) {
       s("title", {}, card ? `${number}: ${card.name[ctx.lang] || card.name.en}` : ctx.words.hidden)));
   });
   return group;
+}
+
+// An end bonus card as a card: its number and what it scores (RR-EB).
+function bonusCard(ctx, number) {
+  const card = ctx.geometry.end_bonus[number - 1];
+  return h("div", { class: "rr-bonus", dataset: { card: number } },
+    h("span", { class: "rr-bonus-id" }, `#${number}`), h("span", {}, card.name[ctx.lang] || card.name.en));
+}
+
+// The seat's own end bonus cards (hidden from the others), and the card to keep when the
+// deck is looked at (RR-EB-4), drawn as cards; the keep is chosen on its card.
+function endBonusHand(ctx) {
+  const { view, words, seat } = ctx;
+  if (seat === null) return null;
+  const held = view.players[seat].end_bonus || [];
+  const keeps = [...(ctx.byPlace.get("keep") || [])];
+  if (!held.length && !keeps.length) return null;
+  const choose = keeps.map((item) => {
+    const card = bonusCard(ctx, item.action[1]);
+    card.dataset.place = `keep:${item.action[1]}`;
+    return placeActions(card, [{ ...item, label: item.text }], { stage: ctx.wrap, title: words.keepBonus, act: ctx.act, placed: ctx.placed });
+  });
+  return h("section", { class: "rr-cards" },
+    keeps.length ? h("div", { class: "rr-choose" }, h("h4", {}, words.keepBonus), h("div", { class: "rr-bonus-row" }, choose)) : null,
+    held.length ? h("div", {}, h("h4", {}, words.yourBonus), h("div", { class: "rr-bonus-row" }, held.map((number) => bonusCard(ctx, number)))) : null);
 }
 
 function seenDeck(ctx) {

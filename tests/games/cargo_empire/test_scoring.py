@@ -102,6 +102,18 @@ def test_ex_n_and_ex_o_track_and_level_3_VP_CE_END_2_CE_END_3() -> None:
     assert scores == [(22, 15), (20, 6), (18, 18), (0, 9)]
 
 
+def test_posts_in_a_level_2_city_score_nothing_CE_END_3() -> None:
+    """CE-END-3: the 3 VP per post are for level-3 cities only. Ana's two trading posts in
+    a level-2 city score nothing; the same posts once the city is level 3 score 6."""
+    st = bare()
+    city = c("Rome")
+    st.level[city] = 2
+    st.tp[city * st.n + ANA] = 2
+    assert category_scores(st, ANA)[1] == 0
+    st.level[city], st.tile[city] = 3, -1
+    assert category_scores(st, ANA)[1] == 6
+
+
 def test_city_cards_and_tie_breaks_CE_END_4_to_10() -> None:
     """CE-END-4: 5 VP per city card, blanks included; CE-END-6..9: highest total, then
     categories 1, 2, 3, 4 (CE-END-7, CE-END-8), then earliest in turn order (CE-END-9);

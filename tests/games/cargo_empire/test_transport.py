@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kaido.games.cargo_empire.board import EUROPE
+from kaido.games.cargo_empire.engine import present
 from kaido.games.cargo_empire.payments import feasible, legal_payments
 from kaido.games.cargo_empire.state import F_DEV, F_PAY, F_PLAN
 from tests.games.cargo_empire.helpers import (
@@ -169,6 +170,18 @@ def test_forced_transport_and_no_transport_fallback_CE_PAY_11_to_14() -> None:
     st.stack[-1] = [F_PLAN, 0]
     act(st, "take_three")
     assert st.cards[0:3] == [1, 1, 2] and st.removed[0] == 2
+
+
+def test_the_fallback_refills_only_a_city_where_present_CE_PAY_14() -> None:
+    """CE-PAY-14 (a): the city refilled is one where the player is present. Copenhagen
+    (no post of Ana's) and Warsaw (her demand post) both have an empty production space;
+    only Warsaw is offered, and refilling Copenhagen is refused by the clause."""
+    st = ex_a()
+    hand(st, 0, 0, 0, 1)  # no transport possible (CE-PAY-13)
+    st.prod[2 * W] = st.prod[2 * CPH] = -1
+    assert not present(st, 0, CPH) and present(st, 0, W)
+    assert legal(st) == [("refill", W), ("take_three",)]
+    assert refused(st, "refill", CPH).clause == "CE-PAY-14"
 
 
 def test_colour_match_and_glatt_any_space_CE_TURN_8_CE_TURN_11() -> None:

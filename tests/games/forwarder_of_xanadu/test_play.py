@@ -8,16 +8,23 @@ from kaido.agents import RandomAgent
 from kaido.core.match import Match
 from kaido.games.forwarder_of_xanadu import GAME
 from kaido.games.forwarder_of_xanadu.agents import HeuristicAgent
+from kaido.games.forwarder_of_xanadu.board import AREAS
 from kaido.games.forwarder_of_xanadu.bots import choose
-from kaido.games.forwarder_of_xanadu.engine import PORT
+from kaido.games.forwarder_of_xanadu.engine import ADJ, PORT, REQUESTS, icons
+from kaido.games.forwarder_of_xanadu.plans import DIST
 from kaido.games.forwarder_of_xanadu.state import GROW, OVER
 from tests.games.forwarder_of_xanadu.helpers import (
+    REQUEST_CARD,
     SKILL,
     TRANSPORT,
     WORKER,
     act,
+    clear,
     finish_turns,
+    give,
     ready,
+    show,
+    to_actions,
 )
 
 
@@ -71,7 +78,7 @@ def test_texts_in_english_and_japanese_parse_back() -> None:
         assert ("Hotan Port" if lang == "en" else "ホータン港") in board
         for action in GAME.legal_actions(s):
             assert GAME.parse_action(s, GAME.action_text(action, lang)) is action
-    assert act(s, "place", 1)[0] == "Red: card 2 space 1 (+2 basic, 1 actions)"
+    assert act(s, "place", 1)[0] == "Red: card 2 space 1 (+2 basic; actions: 1)"
     assert GAME.player_name(1, "ja") == "青"
 
 
@@ -108,3 +115,35 @@ def test_heuristic_grows_transport_then_the_worker_cell() -> None:
     assert s.cur == 1 and s.cells[5 + TRANSPORT] == 0
     grown = choose(s, GAME.legal_actions(s))
     assert (grown.kind, grown.args) == ("unlock", (TRANSPORT,))
+
+
+def test_heuristic_pays_a_daily_from_the_port_unless_the_port_s_cubes_serve_better() -> None:
+    """The heuristic's daily split (R-8): from the port first, the default, when nothing
+    tells the splits apart; from its far office when the port's 3 basic cubes are just
+    what a request next to the port asks."""
+    s = ready(3)
+    clear(s, 0)
+    s.market, s.exclusive[0] = [-1] * 6, -1  # nothing to aim at but the dailies
+    # A lower request for 3 basic cubes shown next to the port, and an office far from
+    # every area showing it.
+    far, near, office = max(
+        (min(DIST[a][t] for t in shown), r.id, a)
+        for r in REQUESTS
+        if r.deck == 0 and r.cost == (3, 0, 0)
+        for shown in [[t for t in range(AREAS) if r.type in icons(s, t)]]
+        if set(shown) & set(ADJ[PORT])
+        for a in range(AREAS)
+        if a != PORT and a not in shown
+    )
+    assert far >= 2
+    s.office[0] = office
+    give(s, 0, PORT, basic=3, upper=1)
+    give(s, 0, office, basic=2)
+    s.spaces[REQUEST_CARD] = [2, 4]
+    to_actions(s, REQUEST_CARD)
+    paying = s.copy()
+    act(paying, "daily", 0)
+    assert choose(paying, GAME.legal_actions(paying)).args == (0, 0, 0)
+    show(s, 0, near)
+    act(s, "daily", 0)
+    assert choose(s, GAME.legal_actions(s)).args == (2, 0, 0)  # the port keeps its basics

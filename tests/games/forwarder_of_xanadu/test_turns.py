@@ -5,7 +5,7 @@ from __future__ import annotations
 from kaido.games.forwarder_of_xanadu import GAME
 from kaido.games.forwarder_of_xanadu.board import DATA
 from kaido.games.forwarder_of_xanadu.engine import PORT, limit
-from kaido.games.forwarder_of_xanadu.state import ACT, EXCL, GROW, PLACE, TURN
+from kaido.games.forwarder_of_xanadu.state import ACT, EXCL, GROW, PAY, PLACE, TURN
 from tests.games.forwarder_of_xanadu.helpers import (
     IMPROVE_CARD,
     QUALITY,
@@ -305,6 +305,45 @@ def test_daily_from_port_and_office_no_token_face_down_FX_DAILY_1_FX_DAILY_2_FX_
     while s.phase == GROW:
         act(s, *next(k for k in legal(s) if k[0] in ("unlock", "done")))
     assert s.dailies[:2] == [1, 1]
+
+
+def test_a_daily_s_split_between_port_and_office_is_a_choice_FX_DAILY_1_R_8() -> None:
+    """FX-DAILY-1, R-8: a daily may be paid with a mix of port and office cubes. Where more
+    than one split can pay it, the split is the next decision, the port first (fewest from
+    the office) listed first; any other action then, or a split the warehouses cannot
+    give, is refused (FX-DAILY-1) and changes nothing."""
+    s = ready(3)
+    clear(s, 0)
+    office = 3
+    s.office[0] = office
+    give(s, 0, PORT, basic=2, upper=1)
+    give(s, 0, office, basic=2)
+    s.spaces[REQUEST_CARD] = [2, 4]
+    to_actions(s, REQUEST_CARD)
+    act(s, "daily", 0)
+    assert s.phase == PAY and s.vp[0] == 0  # nothing paid yet
+    assert legal(s) == [("pay", 0, 0, 0), ("pay", 1, 0, 0), ("pay", 2, 0, 0)]
+    assert refused(s, "end") == "FX-DAILY-1"
+    assert refused(s, "pay", 0, 1, 0) == "FX-DAILY-1"  # the office holds no upper cube
+    lines = act(s, "pay", 2, 0, 0)
+    assert held(s, 0, PORT) == [2, 0, 0] and held(s, 0, office) == [0, 0, 0]
+    assert s.phase == ACT and s.vp[0] == DATA.daily_vp and s.dailies[:2] == [0, 1]
+    assert lines == ["Red fulfils a daily, paying upper×1 from the port and basic×2 from the "
+                     "office (+3 VP)"]  # fmt: skip
+
+
+def test_a_daily_with_one_way_to_pay_is_paid_at_once_FX_DAILY_1_R_8() -> None:
+    """FX-DAILY-1, R-8: with no office, or an office holding nothing the daily needs, there
+    is one split, taken without asking."""
+    s = ready(3)
+    clear(s, 0)
+    s.office[0] = 3
+    give(s, 0, PORT, basic=2, upper=1)
+    give(s, 0, 3, premium=1)  # the port pays with lower grades first (FX-RES-2)
+    s.spaces[REQUEST_CARD] = [2, 4]
+    to_actions(s, REQUEST_CARD)
+    act(s, "daily", 0)
+    assert s.phase == ACT and held(s, 0, PORT) == [0, 0, 0] and held(s, 0, 3) == [0, 0, 1]
 
 
 def test_transport_moves_one_resource_to_one_adjacent_area_FX_TRANS_1_FX_TRANS_2() -> None:

@@ -105,6 +105,24 @@ def test_equal_turns_after_a_trigger_TM_END_2_TM_D_4() -> None:
     assert s.turns == 3
 
 
+def test_the_end_comes_when_every_special_order_is_taken_TM_END_1() -> None:
+    """TM-END-1 ②: taking a special order while others remain triggers nothing; taking the
+    last of the 5 triggers the end (the special orders' bit), whoever took the others."""
+    s = ready(3, (E, E, E), beginner_wagons=True)
+    s.capacity[0] = 6
+    for k in range(4):
+        s.pos[0] = SPECIALS[k].city
+        carry(s, 0, dict(enumerate(SPECIALS[k].goods)))
+        act(s, "special", k)
+        assert s.triggers == 0, f"special order {k + 1} of 5"
+        s.actions_left = 3  # actions enough for the test
+    s.specials[3] = 2  # another merchant's, as far as the rule cares
+    s.pos[0] = SPECIALS[4].city
+    carry(s, 0, dict(enumerate(SPECIALS[4].goods)))
+    act(s, "special", 4)
+    assert s.triggers == 2
+
+
 def test_trigger_in_the_last_seats_turn_ends_it_TM_END_3_R_15() -> None:
     """TM-END-3, R-15: a trigger during the last seat's turn (refill included) ends the game
     when that turn ends; further triggers change nothing."""

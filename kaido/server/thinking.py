@@ -1,0 +1,366 @@
+"""Bots' thinking: a queue fair to every account and table, and processes that search in
+parallel on every core.
+
+Every bot decision is a `Job`. It waits in a `FairQueue` and runs in a pool of processes
+(`Thinkers`), so searches use every core instead of sharing the server's interpreter.
+When a process is free, the job that runs next is chosen so:
+
+- A table with no human seat (bots only) thinks in a pool of its own whose processes run
+  at the lowest OS priority (nice 19): they get only the CPU that tables with people at
+  them leave.
+- Among accounts (a table's account is its creator's), the one with the fewest jobs
+  running goes first, then the one that has used the least thinking time: one account's
+  twenty tables take one process while another account waits, not the whole pool. An
+  account coming back after a pause starts level with the least-served account waiting,
+  with no credit banked while away.
+- An account's tables take turns (each table has one decision waiting at most, and an
+  account's jobs run in the order they came).
+
+A search is cut at its job's time cap whatever its spec asks, and a job called off
+(`Ticket.cancel`) never starts, or stops at its next iteration. Each process knows the
+games and bot kinds registered when the pool was made (`--register`, plug-ins, tests).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.context import BaseContext
+from multiprocessing.synchronize import Event
+from typing import Any
+
+import kaido.games
+from kaido.agents import REGISTERED, make_agent
+from kaido.core.game import Game
+from kaido.server.lifeline import Lifeline, end_with_server
+
+log = logging.getLogger("kaido.server")
+
+LOWEST_PRIORITY = 19
+"""The niceness of the processes that think for tables with no human seat."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One bot decision: who it is for, and all a process needs to make it."""
+
+    account: int
+    """Whose share it uses: the table's creator."""
+    table: str
+    background: bool
+    """No person plays at the table: it thinks at the lowest priority."""
+    game: str
+    spec: str
+    seed: int
+    humans: frozenset[int]
+    """The seats people play (`Agent.humans`)."""
+    state: Any
+    cap: float
+    """The longest the search may take, in seconds."""
+
+
+Done = Callable[["Ticket", "list[Any] | None"], None]
+"""Told the ticket and its action's JSON form, or None if the bot failed (logged)."""
+
+
+@dataclass(eq=False)
+class Ticket:
+    """A job on its way: waiting, then thinking, then done or called off."""
+
+    job: Job
+    done: Done
+    number: int
+    pool: _Pool | None = field(default=None, repr=False)
+    slot: int | None = None
+    started: float = 0.0
+    finished: bool = False
+
+    def cancel(self) -> None:
+        """Call the job off: it is dropped if waiting, stopped if thinking; `done` is not
+        told."""
+        if self.pool is not None:
+            self.pool.cancel(self)
+
+
+Started = tuple[Ticket, ProcessPoolExecutor, "Future[list[Any]]"]
+
+
+@dataclass
+class _Account:
+    waiting: deque[Ticket] = field(default_factory=deque)
+    running: int = 0
+    used: float = 0.0
+    """Seconds of thinking its jobs took."""
+
+    @property
+    def active(self) -> bool:
+        return bool(self.waiting) or self.running > 0
+
+
+class FairQueue:
+    """Which waiting job runs next (see the module's docstring): not thread-safe, the pool
+    holds its lock around every call."""
+
+    def __init__(self) -> None:
+        self._accounts: dict[int, _Account] = {}
+
+    def push(self, ticket: Ticket) -> None:
+        account = self._accounts.get(ticket.job.account)
+        if account is None:
+            waiting = [a.used for a in self._accounts.values() if a.active]
+            account = _Account(used=min(waiting, default=0.0))
+            self._accounts[ticket.job.account] = account
+        account.waiting.append(ticket)
+
+    def pop(self) -> Ticket | None:
+        """The next job to run, counted as running; None if none waits."""
+        ready = [a for a in self._accounts.values() if a.waiting]
+        if not ready:
+            return None
+        account = min(ready, key=lambda a: (a.running, a.used, a.waiting[0].number))
+        account.running += 1
+        return account.waiting.popleft()
+
+    def remove(self, ticket: Ticket) -> bool:
+        """Drop a waiting job; False if it is not waiting."""
+        account = self._accounts.get(ticket.job.account)
+        if account is None or ticket not in account.waiting:
+            return False
+        account.waiting.remove(ticket)
+        self._forget_if_idle(ticket.job.account)
+        return True
+
+    def finished(self, ticket: Ticket, seconds: float) -> None:
+        """A popped job ended after `seconds` of thinking."""
+        account = self._accounts[ticket.job.account]
+        account.running -= 1
+        account.used += seconds
+        self._forget_if_idle(ticket.job.account)
+
+    def waiting(self) -> int:
+        return sum(len(a.waiting) for a in self._accounts.values())
+
+    def _forget_if_idle(self, key: int) -> None:
+        # An idle account starts level again when it comes back (no banked credit).
+        if not self._accounts[key].active:
+            del self._accounts[key]
+
+
+class Thinkers:
+    """The bots' processes: one pool for tables where people play, one at the lowest
+    priority for tables of bots only, each with `processes` processes."""
+
+    def __init__(self, processes: int) -> None:
+        context = _context()
+        self._counter = itertools.count()
+        self._pools = {
+            background: _Pool(context, max(1, processes), background)
+            for background in (False, True)
+        }
+
+    def submit(self, job: Job, done: Done) -> Ticket:
+        """Queue `job`; `done` is told its action (from another thread) unless it is
+        called off."""
+        ticket = Ticket(job, done, next(self._counter))
+        self._pools[job.background].push(ticket)
+        return ticket
+
+    def warm_up(self) -> None:
+        """Start the processes for tables with people now, so their first bot answers as
+        fast as the next (the first start imports the games, a second or so)."""
+        self._pools[False].warm_up()
+
+    def busy(self) -> int:
+        """Jobs thinking or waiting, in both pools."""
+        return sum(pool.busy() for pool in self._pools.values())
+
+    def close(self) -> None:
+        """Call off every job and stop the processes."""
+        for pool in self._pools.values():
+            pool.close()
+
+
+class _Pool:
+    def __init__(self, context: BaseContext, processes: int, background: bool) -> None:
+        self._context = context
+        self._background = background
+        self._stops = [context.Event() for _ in range(processes)]
+        """One per slot: set to stop the search in that slot."""
+        self._lifeline = Lifeline(context)
+        self._free = list(range(processes))
+        self._queue = FairQueue()
+        self._running: set[Ticket] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        games = kaido.games.added_at_run_time()
+        setup = (self._stops, self._lifeline.worker_end, games, dict(REGISTERED), self._background)
+        return ProcessPoolExecutor(
+            len(self._stops), self._context, initializer=_start_process, initargs=setup
+        )
+
+    def push(self, ticket: Ticket) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            ticket.pool = self
+            self._queue.push(ticket)
+            started = self._start_waiting()
+        self._watch(started)
+
+    def cancel(self, ticket: Ticket) -> None:
+        with self._lock:
+            if self._queue.remove(ticket):
+                ticket.finished = True
+            elif ticket in self._running and ticket.slot is not None:
+                self._stops[ticket.slot].set()
+            ticket.done = _ignore
+
+    def busy(self) -> int:
+        with self._lock:
+            return len(self._running) + self._queue.waiting()
+
+    def warm_up(self) -> None:
+        with self._lock:
+            if not self._closed:
+                for _slot in self._stops:
+                    self._executor.submit(_ready)
+
+    def _start_waiting(self) -> list[Started]:
+        """Give free slots to the next jobs (call with the lock held)."""
+        started = []
+        while self._free:
+            ticket = self._queue.pop()
+            if ticket is None:
+                break
+            ticket.slot = self._free.pop()
+            ticket.started = time.monotonic()
+            self._stops[ticket.slot].clear()
+            self._running.add(ticket)
+            try:
+                future = self._executor.submit(_think, ticket.slot, ticket.job)
+            except BrokenProcessPool:  # a process died since: the others are gone too
+                self._replace_executor(self._executor)
+                future = self._executor.submit(_think, ticket.slot, ticket.job)
+            started.append((ticket, self._executor, future))
+        return started
+
+    def _watch(self, started: list[Started]) -> None:
+        # Outside the lock: a future already done calls back at once.
+        for ticket, executor, future in started:
+            future.add_done_callback(functools.partial(self._finished, ticket, executor))
+
+    def _finished(
+        self, ticket: Ticket, executor: ProcessPoolExecutor, future: Future[list[Any]]
+    ) -> None:
+        value: list[Any] | None = None
+        broken = False
+        try:
+            value = future.result()
+        except BrokenProcessPool:
+            log.error("a bot process died while thinking at table %s", ticket.job.table)
+            broken = True
+        except Exception:
+            log.exception("a bot failed at table %s", ticket.job.table)
+        with self._lock:
+            if broken and not self._closed:
+                self._replace_executor(executor)
+            self._running.discard(ticket)
+            assert ticket.slot is not None
+            self._free.append(ticket.slot)
+            self._queue.finished(ticket, time.monotonic() - ticket.started)
+            ticket.finished = True
+            done = ticket.done
+            started = [] if self._closed else self._start_waiting()
+        self._watch(started)
+        done(ticket, value)
+
+    def _replace_executor(self, broken: ProcessPoolExecutor) -> None:
+        """New processes for a pool one of whose processes died (call with the lock held)."""
+        if self._executor is broken:
+            self._executor = self._new_executor()
+            broken.shutdown(wait=False)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            for stop in self._stops:
+                stop.set()
+            while (ticket := self._queue.pop()) is not None:
+                ticket.finished = True
+        self._executor.shutdown(wait=True, cancel_futures=True)
+        self._lifeline.close()
+
+
+def _ignore(_ticket: Ticket, _value: list[Any] | None) -> None:
+    pass
+
+
+def _context() -> BaseContext:
+    """Processes forked from a clean server process that imported the games once (spawned
+    afresh where there is no fork)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["kaido.agents", *kaido.games.modules()])
+    return context
+
+
+# ---- in the thinking processes ---------------------------------------------------------------
+
+_stops: list[Event] = []
+
+
+def _start_process(
+    stops: list[Event],
+    server: Connection,
+    games: list[Game[Any]],
+    kinds: dict[str, str],
+    background: bool,
+) -> None:
+    global _stops
+    _stops = stops
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    end_with_server(server)  # a process left waiting would keep the fork server alive too
+    if background and hasattr(os, "nice"):
+        os.nice(LOWEST_PRIORITY)
+    for game in games:
+        kaido.games.register(game)
+    REGISTERED.update(kinds)
+
+
+@dataclass(frozen=True)
+class _Stop:
+    """Set when the server calls the search off or its time is up."""
+
+    event: Event
+    deadline: float
+
+    def is_set(self) -> bool:
+        return self.event.is_set() or time.monotonic() >= self.deadline
+
+
+def _ready() -> None:
+    """Nothing: a job that makes the pool start a process."""
+
+
+def _think(slot: int, job: Job) -> list[Any]:
+    game = kaido.games.get_game(job.game)
+    agent = make_agent(job.spec, game, job.seed)
+    agent.humans = job.humans
+    agent.stop = _Stop(_stops[slot], time.monotonic() + job.cap)
+    return agent.choose(game, job.state).to_json()

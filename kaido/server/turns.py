@@ -1,0 +1,123 @@
+"""Whose turn it is at each table in play, kept in the database (`turns`): the lobby lists
+the games where it is yours first, pages count them in their title, and turn mail reads
+them (kaido/server/notify.py).
+
+The table manager tells this observer of every change. A change of the person deciding is
+written by a thread of its own, a batch at a time and the latest per table only, so a move
+never waits for it; a row lost to a crash is written again when the table is replayed after
+the restart (the same person keeps the time their turn began and whether they were mailed).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from sqlalchemy import Engine, delete, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from kaido.server.db import TableRow, TurnRow
+from kaido.server.runtime import TableRuntime
+
+log = logging.getLogger("kaido.server")
+
+
+def deciding_person(runtime: TableRuntime) -> int | None:
+    """The account that decides now at the table, if a person (not a bot) does."""
+    match = runtime.match
+    if runtime.info.status != "playing" or match is None or match.is_over:
+        return None
+    seat = match.to_move
+    if runtime.played_by_bot(seat):
+        return None
+    return runtime.seat(seat).user_id
+
+
+class Turns:
+    """Observes the tables; writes `turns` rows behind them."""
+
+    def __init__(self, engine: Engine, clock: Callable[[], float]) -> None:
+        self.engine = engine
+        self.clock = clock
+        self._known: dict[str, int | None] = {}
+        """The person last told to the writer, per table in memory."""
+        self._pending: dict[str, tuple[int | None, float]] = {}
+        self._wake = threading.Condition()
+        self._stopped = False
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread = threading.Thread(target=self._run, name="kaido-turns", daemon=True)
+        self._thread.start()
+
+    # ---- the observer -------------------------------------------------------------------
+
+    def changed(self, runtime: TableRuntime) -> None:
+        person = deciding_person(runtime)
+        table_id = runtime.id
+        with self._wake:
+            if table_id in self._known and self._known[table_id] == person:
+                return
+            if person is None and runtime.info.status != "playing":
+                self._known.pop(table_id, None)
+            else:
+                self._known[table_id] = person
+            self._pending[table_id] = (person, self.clock())
+            self._idle.clear()
+            self._wake.notify()
+
+    def seen(self, runtime: TableRuntime, user_id: int) -> None:
+        return None
+
+    # ---- the writer ---------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._pending and not self._stopped:
+                    self._idle.set()
+                    self._wake.wait()
+                if not self._pending:
+                    return
+                batch, self._pending = self._pending, {}
+            try:
+                self._write(batch)
+            except SQLAlchemyError as error:  # written again when the table is replayed
+                log.error("whose turn it is was not stored: %s", str(error).splitlines()[0])
+
+    def _write(self, batch: dict[str, tuple[int | None, float]]) -> None:
+        """Each table's row as told, unless it already names that person: then their turn
+        goes on (a replay after a restart tells it again), with its start and mail kept."""
+        with Session(self.engine) as session, session.begin():
+            rows = session.scalars(select(TurnRow).where(TurnRow.table_id.in_(batch))).all()
+            stored = {row.table_id: row.user_id for row in rows}
+            changed = {t: told for t, told in batch.items() if stored.get(t) != told[0]}
+            gone = [t for t in changed if t in stored]
+            if gone:
+                session.execute(delete(TurnRow).where(TurnRow.table_id.in_(gone)))
+            for table_id, (person, since) in changed.items():
+                if person is not None:
+                    session.add(TurnRow(table_id=table_id, user_id=person, since=since))
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every change told so far is written (tests, shutting down)."""
+        return self._idle.wait(timeout)
+
+    def close(self) -> None:
+        with self._wake:
+            self._stopped = True
+            self._wake.notify()
+        self._thread.join(timeout=10)
+
+    # ---- reading ------------------------------------------------------------------------
+
+    def waiting_for(self, user_id: int) -> dict[str, float]:
+        """The tables in play where `user_id` decides now, and since when."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TurnRow.table_id, TurnRow.since)
+                .join(TableRow, TableRow.id == TurnRow.table_id)
+                .where(TurnRow.user_id == user_id, TableRow.status == "playing")
+            ).all()
+        return {table_id: since for table_id, since in rows}

@@ -1,0 +1,223 @@
+"""The bots' thinking (kaido/server/thinking.py): a queue fair to every account, processes
+that think at the same time, and tables of bots only at the lowest priority."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kaido.server.thinking import LOWEST_PRIORITY, FairQueue, Job, Thinkers, Ticket
+from tests.core.tiny_game import TINY
+from tests.server.harness import wait_for
+from tests.server.probe_bots import probe_log
+
+PROBE = "tests.server.probe_bots:Probe"
+
+
+def job(account: int, *, table: str = "t", background: bool = False, **fields: Any) -> Job:
+    values: dict[str, Any] = {
+        "game": TINY.id,
+        "spec": "random",
+        "seed": 1,
+        "humans": frozenset() if background else frozenset({0}),
+        "state": TINY.setup(TINY.make_options({"players": 2}), 7),
+        "cap": 60.0,
+        **fields,
+    }
+    return Job(account=account, table=table, background=background, **values)
+
+
+def ticket(account: int, number: int) -> Ticket:
+    return Ticket(job(account, table=f"{account}-{number}"), lambda _t, _v: None, number)
+
+
+def test_one_account_with_many_jobs_does_not_hold_up_another() -> None:
+    """Twenty queued decisions of one account, then one of another: the other's runs as
+    soon as a process is free, not after the twenty."""
+    queue = FairQueue()
+    flood = [ticket(1, n) for n in range(20)]
+    for waiting in flood:
+        queue.push(waiting)
+    assert queue.pop() is flood[0]  # account 1 thinks
+    other = ticket(2, 20)
+    queue.push(other)
+    assert queue.pop() is other
+    queue.finished(flood[0], 1.0)
+    queue.finished(other, 1.0)
+    assert [queue.pop() for _ in range(19)] == flood[1:]
+    assert queue.pop() is None
+
+
+def test_the_account_that_used_least_goes_first_and_banks_nothing_while_away() -> None:
+    """Account 1 searches all along; account 2 made one instant move long ago, then comes
+    back with three: it starts level with account 1 and they take turns, rather than
+    account 2 taking every process until it has used as much as account 1."""
+    queue = FairQueue()
+    searches = [ticket(1, n) for n in range(4)]
+    for one in searches:
+        queue.push(one)
+    early = ticket(2, 4)
+    queue.push(early)
+    assert queue.pop() is searches[0] and queue.pop() is early  # one each
+    queue.finished(early, 0.01)  # account 2 is idle now
+    queue.finished(searches[0], 30.0)
+    moves = [ticket(2, n) for n in range(5, 8)]
+    for one in moves:
+        queue.push(one)
+    order = []
+    while (next_one := queue.pop()) is not None:
+        order.append(next_one)
+        queue.finished(next_one, 1.0)
+    assert order == [searches[1], moves[0], searches[2], moves[1], searches[3], moves[2]]
+
+
+def test_an_accounts_tables_take_turns_in_the_order_they_asked() -> None:
+    queue = FairQueue()
+    tickets = [ticket(1, n) for n in range(3)]
+    for one in tickets:
+        queue.push(one)
+    assert queue.remove(tickets[1]) and not queue.remove(tickets[1])
+    assert [queue.pop(), queue.pop(), queue.pop()] == [tickets[0], tickets[2], None]
+
+
+@pytest.fixture
+def thinkers() -> Iterator[Thinkers]:
+    running = Thinkers(processes=1)
+    yield running
+    running.close()
+
+
+@pytest.fixture
+def seed() -> Iterator[int]:
+    """A probe's seed, naming its log (removed afterwards)."""
+    value = random.randrange(1 << 40)
+    yield value
+    probe_log(value).unlink(missing_ok=True)
+
+
+class Answers:
+    """The tables whose jobs were answered, in order."""
+
+    def __init__(self) -> None:
+        self.tables: list[str] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, done: Ticket, value: list[Any] | None) -> None:
+        assert value is not None
+        with self.lock:
+            self.tables.append(done.job.table)
+
+
+def test_the_pool_serves_the_waiting_account_next(thinkers: Thinkers, seed: int) -> None:
+    """One process: account 1 thinks (a probe that waits to be called off) and has three
+    more decisions queued; account 2's one decision, queued last, is answered first."""
+    answers = Answers()
+    blocker = thinkers.submit(job(1, table="blocker", spec=f"{PROBE}:meet=99", seed=seed), answers)
+    wait_for(lambda: probe_log(seed).exists(), what="the probe to think")
+    for n in range(3):
+        thinkers.submit(job(1, table=f"a{n}"), answers)
+    thinkers.submit(job(2, table="b"), answers)
+    blocker.cancel()
+    wait_for(lambda: len(answers.tables) == 4, what="the answers")
+    assert answers.tables == ["b", "a0", "a1", "a2"]
+    assert thinkers.busy() == 0
+
+
+def test_searches_run_in_processes_at_once_and_bots_only_tables_at_the_lowest_priority(
+    seed: int,
+) -> None:
+    """Two probes that wait for each other can only both answer if they think at the same
+    time, in two processes; a table of bots only thinks at nice 19."""
+    thinkers = Thinkers(processes=2)
+    try:
+        answers = Answers()
+        for table in ("x", "y"):
+            thinkers.submit(job(1, table=table, spec=f"{PROBE}:meet=2", seed=seed), answers)
+        wait_for(lambda: len(answers.tables) == 2, timeout=60, what="both probes")
+        lines = [line.split() for line in probe_log(seed).read_text().splitlines()]
+        assert len({pid for pid, _nice, _humans in lines}) == 2
+        assert all(int(pid) != os.getpid() for pid, _nice, _humans in lines)
+        assert {int(nice) for _pid, nice, _humans in lines} == {os.nice(0)}
+        probe_log(seed).unlink()
+        thinkers.submit(job(1, table="z", spec=PROBE, seed=seed, background=True), answers)
+        wait_for(lambda: len(answers.tables) == 3, timeout=60, what="the bots-only table")
+        ((_pid, nice, humans),) = (
+            line.split() for line in probe_log(seed).read_text().splitlines()
+        )
+        assert (int(nice), int(humans)) == (LOWEST_PRIORITY, 0)
+    finally:
+        thinkers.close()
+
+
+def test_a_search_is_cut_at_its_cap_and_a_waiting_job_called_off(
+    thinkers: Thinkers, seed: int
+) -> None:
+    answers = Answers()
+    capped = job(1, table="capped", spec=f"{PROBE}:meet=99", seed=seed, cap=0.2)
+    thinkers.submit(capped, answers)  # waits for probes that never come, cut at 0.2 s
+    wait_for(lambda: answers.tables == ["capped"], timeout=60, what="the capped search")
+    blocker = thinkers.submit(job(1, table="blocker", spec=f"{PROBE}:meet=99", seed=seed), answers)
+    waiting = thinkers.submit(job(2, table="never"), answers)  # the one process is busy
+    waiting.cancel()
+    blocker.cancel()
+    thinkers.submit(job(2, table="after"), answers)
+    wait_for(lambda: answers.tables[-1:] == ["after"], what="the next job")
+    assert answers.tables == ["capped", "after"] and thinkers.busy() == 0
+
+
+def test_a_process_that_dies_is_replaced(thinkers: Thinkers, seed: int) -> None:
+    """The decision it was making is answered as failed (the table plays the bot's first
+    legal action), and the next decision gets a new process."""
+    values: list[list[Any] | None] = []
+    thinkers.submit(
+        job(1, spec=f"{PROBE}:meet=99", seed=seed), lambda _t, value: values.append(value)
+    )
+    wait_for(lambda: probe_log(seed).exists(), what="the probe to think")
+    pid = int(probe_log(seed).read_text().split()[0])
+    os.kill(pid, signal.SIGKILL)
+    wait_for(lambda: values == [None], what="the failed decision")
+    thinkers.submit(job(2), lambda _t, value: values.append(value))
+    wait_for(lambda: len(values) == 2, what="a decision in the new process")
+    assert values[1] is not None and thinkers.busy() == 0
+
+
+SERVER_HOLDING_A_PROBE = """
+import sys, time
+from kaido.games import register
+from kaido.server.thinking import Thinkers
+from tests.core.tiny_game import TINY
+from tests.server.test_thinking import PROBE, job
+register(TINY)
+thinkers = Thinkers(1)
+thinkers.submit(job(1, spec=PROBE + ":meet=99", seed=int(sys.argv[1])), lambda _t, _v: None)
+time.sleep(600)
+"""
+
+
+def test_the_bot_processes_end_with_a_server_killed_outright(seed: int) -> None:
+    server = subprocess.Popen([sys.executable, "-c", SERVER_HOLDING_A_PROBE, str(seed)])
+    try:
+        wait_for(lambda: probe_log(seed).exists(), timeout=60, what="the probe to think")
+        pid = int(probe_log(seed).read_text().split()[0])
+    finally:
+        server.kill()
+        server.wait()
+    wait_for(lambda: not alive(pid), what="the bot process to end")
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` still runs (a zombie waiting to be reaped has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
