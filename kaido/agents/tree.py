@@ -7,14 +7,16 @@ their `__init__`), and each decision makes a `Search` with their settings.
 from __future__ import annotations
 
 import math
-import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.rng import Rng
+
+if TYPE_CHECKING:
+    from kaido.agents.base import StopSignal
 
 
 class Evaluator(Protocol):
@@ -78,7 +80,7 @@ class Search:
         modelled: bool,
         fixed_worlds: bool,
         me: int,
-        stop: threading.Event,
+        stop: StopSignal,
         model: Evaluator | None = None,
     ) -> None:
         self.rng = rng
