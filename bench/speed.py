@@ -4,15 +4,24 @@
     .venv/bin/python bench/speed.py russian_railroads --players 4 --baseline b09d416
     .venv/bin/python bench/speed.py traveling_merchants --games 20 --runs 3
     .venv/bin/python bench/speed.py cargo_empire --options clans=true
+    .venv/bin/python bench/speed.py catan --compiled --runs 5
+    .venv/bin/python bench/speed.py catan --compiled --search mcts --games 2
 
 For each player count, plays `games` seeded games between random agents (no invariant
 checks, actions trusted as `legal_actions` gave them) `runs` times and prints the median
 games/s and decisions/s. Every run is a fresh process pinned to one core (`taskset`, where
 there is one). With `--baseline REF` the tree of that commit is exported to a temporary
 directory and measured the same way, its runs alternating with this tree's, so both
-see the same machine load; the ratio is the median of the paired runs. Decisions per CPU
-second (the process's own time) are printed too: on a shared machine they move less with
-the load than the wall-clock figures.
+see the same machine load; the ratio is the median of the paired runs. With `--compiled`
+the compiled build in build/compiled (`make build/compiled/.installed`) is measured against
+this tree's `.py` files in the same way. Decisions per CPU second (the process's own time)
+are printed too: on a shared machine they move less with the load than the wall-clock
+figures.
+
+With `--search SPEC` (an MCTS spec such as `mcts` or `mcts:widen=1:rollout=10`) the runs
+measure the search instead: `games` seeded games between heuristic bots, where at every
+fifth decision with a choice the search decides the same position with 200 iterations;
+the figure is iterations per CPU second over all of them.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 HERE = Path(__file__).resolve().parent.parent
+COMPILED = HERE / "build" / "compiled"
 
 # Uses only what every version of Kaido has: get_game, RandomAgent, play_out.
 RUN = """
@@ -47,7 +57,39 @@ for seed in range({first}, {first} + {games}):
     decisions += len(play_out(game, state, agents))
 elapsed = time.perf_counter() - started
 cpu = time.process_time() - cpu
-print(json.dumps([{games} / elapsed, decisions / elapsed, decisions / cpu]))
+import kaido.core.rng
+compiled = not kaido.core.rng.__file__.endswith(".py")
+print(json.dumps([{games} / elapsed, decisions / elapsed, decisions / cpu, compiled]))
+"""
+
+# Iterations of a search per CPU second at positions of heuristic games; "decisions" are
+# iterations here.
+SEARCH = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+from kaido.agents import make_agent
+from kaido.games import get_game
+game = get_game({game!r})
+options = game.make_options(players={players}, **{options!r})
+iterations = 0
+elapsed = cpu = 0.0
+for seed in range({first}, {first} + {games}):
+    state = game.setup(options, seed)
+    bots = [make_agent("heuristic", game, seed * 7 + p) for p in range({players})]
+    decision = 0
+    while not game.is_over(state):
+        if len(game.legal_actions(state)) > 1 and decision % 5 == 0:
+            search = make_agent({search!r} + ":iterations=200", game, seed + decision)
+            started, cpu_started = time.perf_counter(), time.process_time()
+            search.choose(game, state.copy())
+            elapsed += time.perf_counter() - started
+            cpu += time.process_time() - cpu_started
+            iterations += 200
+        game.apply(state, bots[game.to_move(state)].choose(game, state))
+        decision += 1
+import kaido.core.rng
+compiled = not kaido.core.rng.__file__.endswith(".py")
+print(json.dumps([{games} / elapsed, iterations / elapsed, iterations / cpu, compiled]))
 """
 
 
@@ -55,17 +97,22 @@ class Setup(NamedTuple):
     game: str
     options: dict[str, Any]
     games: int
+    search: str | None
 
 
 def one_run(root: Path, setup: Setup, players: int, first: int) -> tuple[float, float, float]:
     """(games/s, decisions/s, decisions per CPU second) of the games of `setup` in the tree
     at `root`, in its own process on one core."""
-    code = RUN.format(root=str(root), players=players, first=first, **setup._asdict())
+    template = RUN if setup.search is None else SEARCH
+    code = template.format(root=str(root), players=players, first=first, **setup._asdict())
     command = [sys.executable, "-c", code]
     if shutil.which("taskset"):
         command = ["taskset", "-c", "0", *command]
     out = subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
-    games_s, decisions_s, decisions_cpu = json.loads(out.stdout.strip().splitlines()[-1])
+    *figures, compiled = json.loads(out.stdout.strip().splitlines()[-1])
+    if compiled != (root.name == COMPILED.name):
+        sys.exit(f"{root}: the {'compiled' if compiled else 'pure Python'} build ran")
+    games_s, decisions_s, decisions_cpu = figures
     return games_s, decisions_s, decisions_cpu
 
 
@@ -98,7 +145,7 @@ def measure(roots: dict[str, Path], setup: Setup, players: int, runs: int) -> di
             "runs_decisions_per_s": [round(r[1]) for r in rows],
         }
     if len(roots) == 2:
-        now, before = results["this tree"], results["baseline"]
+        now, before = results.values()
         for name, k in (("ratio_decisions", 1), ("ratio_decisions_cpu", 2)):
             pairs = zip(now, before, strict=True)
             out[name] = round(statistics.median(a[k] / b[k] for a, b in pairs), 2)
@@ -139,10 +186,15 @@ def main() -> None:
         "--players", type=int, nargs="*", help="player counts (default: all the game's)"
     )
     parser.add_argument("--baseline", help="a commit to measure side by side (before)")
+    parser.add_argument(
+        "--compiled", action="store_true", help="the compiled build against the .py files"
+    )
+    parser.add_argument("--search", help="an MCTS spec: measure its iterations instead")
     args = parser.parse_args()
-    setup = Setup(args.game, checked_options(parser, args.game, args.options), args.games)
+    options = checked_options(parser, args.game, args.options)
+    setup = Setup(args.game, options, args.games, args.search)
     with tempfile.TemporaryDirectory() as tmp:
-        roots = {"this tree": HERE}
+        roots = {"compiled": COMPILED, "pure": HERE} if args.compiled else {"this tree": HERE}
         if args.baseline:
             roots["baseline"] = export(args.baseline, Path(tmp))
         counts = args.players or player_counts(args.game)

@@ -26,8 +26,8 @@ from kaido.agents import RandomAgent
 from kaido.agents.base import Agent
 from kaido.core.match import Match
 from kaido.games.forwarder_of_xanadu import GAME
+from kaido.games.forwarder_of_xanadu.agents import HeuristicAgent
 from kaido.games.forwarder_of_xanadu.board import DATA
-from kaido.games.forwarder_of_xanadu.bots import HeuristicAgent
 from kaido.games.forwarder_of_xanadu.engine import card_types
 from kaido.games.forwarder_of_xanadu.state import CATEGORIES, TURN
 

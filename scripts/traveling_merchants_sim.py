@@ -27,8 +27,8 @@ from kaido.agents import RandomAgent
 from kaido.agents.base import Agent
 from kaido.core.match import Match
 from kaido.games.traveling_merchants import GAME, TMState
+from kaido.games.traveling_merchants.agents import HeuristicAgent
 from kaido.games.traveling_merchants.board import DATA
-from kaido.games.traveling_merchants.bots import HeuristicAgent
 from kaido.games.traveling_merchants.engine import title_points
 
 VARIANTS = ("road", "titles", "beginner_wagons", "literal_refill", "specials_count_for_houses")

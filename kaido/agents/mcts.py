@@ -34,37 +34,16 @@ heuristic's guide. `model=none`, the default, is the search above, unchanged.
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from kaido.agents.base import Agent
+from kaido.agents.tree import Budget, Node, Search, decide, policy_favourite, root_visits
 from kaido.core.actions import Action
 from kaido.core.game import Game
-from kaido.core.rng import Rng
 
 if TYPE_CHECKING:
     from kaido.learn.model import Model
-
-
-class _Node:
-    __slots__ = ("available", "children", "favoured", "legal", "priors", "totals", "visits")
-
-    def __init__(self, players: int) -> None:
-        self.children: dict[int, _Node] = {}
-        self.legal: Sequence[Action] | None = None
-        self.visits = 0
-        self.available = 0
-        self.totals = [0.0] * players
-        self.favoured = -1
-        """The index of the guide's move here (at the root), or -1."""
-        self.priors: list[float] | None = None
-        """With a model: the policy's probability of each of `legal`, once evaluated."""
-
-
-YOUNG = 3
-"""Root visits per legal move below which the tree is too young to overrule the guide."""
 
 
 class _Tree(NamedTuple):
@@ -72,22 +51,8 @@ class _Tree(NamedTuple):
     `others=policy` come from `policy_seed`, so a kept subtree meets the same replies."""
 
     world: Any
-    root: _Node
+    root: Node
     policy_seed: int
-
-
-class _Budget:
-    """A number of iterations, or seconds of wall time, whichever the agent was given."""
-
-    def __init__(self, iterations: int | None, seconds: float | None) -> None:
-        self.iterations = iterations
-        self.deadline = time.perf_counter() + seconds if seconds is not None else None
-        self.done = 0
-
-    def more(self) -> bool:
-        if self.iterations is not None and self.done >= self.iterations:
-            return False
-        return self.deadline is None or self.done == 0 or time.perf_counter() < self.deadline
 
 
 class _SearchAgent(Agent):
@@ -135,6 +100,8 @@ class _SearchAgent(Agent):
         """The root visits of each searched move (by action index) at the last decision,
         or None if it had only one legal move: the targets of self-play data."""
         self._me = 0
+        self._model: Model | None = None
+        """The trained model the search plays with (`MCTSAgent`'s `model=`), or None."""
 
     def describe(self) -> str:
         budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
@@ -170,133 +137,26 @@ class _SearchAgent(Agent):
     def _search(
         self,
         game: Game[Any],
-        root: _Node,
+        root: Node,
         deal: Callable[[], Any],
-        budget: _Budget,
+        budget: Budget,
         policy_seed: int,
     ) -> None:
         """Iterate on worlds from `deal()` until the budget is spent; `policy_seed` seeds
         the others' replies under `others=policy`."""
-        players = len(root.totals)
-        stop = self.stop
-        while budget.more() and not stop.is_set():
-            self._iterate(game, root, deal(), players, Rng(policy_seed))
-            budget.done += 1
-
-    def _iterate(
-        self, game: Game[Any], root: _Node, world: Any, players: int, policy_rng: Rng
-    ) -> None:
-        """Select and expand in the tree, play out, back up the value vector."""
-        node, path, rng = root, [root], self.rng
-        modelled = self.others == "policy"
-        while not game.is_over(world):
-            if modelled and game.to_move(world) != self._me:
-                # The others follow the game's play-out policy: no branching on their
-                # choices, so the tree goes deeper into our own. Its generator restarts
-                # each iteration, so one path always meets the same replies.
-                reply = game.rollout_action(world, game.legal_actions(world), policy_rng)
-                game.apply(world, reply, trusted=True)
-                continue
-            legal = node.legal
-            if legal is None:
-                legal = game.search_actions(world, game.legal_actions(world))
-                if self.fixed_worlds:
-                    node.legal = legal
-            children = node.children
-            selectable = False
-            for action in legal:
-                child = children.get(action.index)
-                if child is not None:
-                    child.available += 1
-                    selectable = True
-            untried = [a for a in legal if a.index not in children]
-            if untried and (not selectable or self._may_expand(node)):
-                # The guide's move first; with widening, children come in the game's order
-                # (its best guess first).
-                action = next((a for a in untried if a.index == node.favoured), untried[0])
-                if action.index != node.favoured and self.widen <= 0:
-                    action = untried[rng.below(len(untried))]
-                node = children[action.index] = _Node(players)
-                node.available = 1
-                game.apply(world, action, trusted=True)
-                path.append(node)
-                break
-            action, node = self._select(node, legal, game.to_move(world))
-            game.apply(world, action, trusted=True)
-            path.append(node)
-        values = self._play_out(game, world)
-        for visited in path:
-            visited.visits += 1
-            totals = visited.totals
-            for p in range(players):
-                totals[p] += values[p]
-
-    def _may_expand(self, node: _Node) -> bool:
-        """Progressive widening: at most ceil(widen * sqrt(visits + 1)) children."""
-        if self.widen <= 0:
-            return True
-        return len(node.children) < math.ceil(self.widen * math.sqrt(node.visits + 1))
-
-    def _select(self, node: _Node, legal: Sequence[Action], mover: int) -> tuple[Action, _Node]:
-        """UCB1 over the legal children, each against how often it was available, with a
-        fading bias towards the guide's move."""
-        best: tuple[Action, _Node] | None = None
-        best_score, c, children = -math.inf, self.c, node.children
-        for action in legal:
-            child = children.get(action.index)
-            if child is None or not child.visits:
-                continue
-            score = child.totals[mover] / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if action.index == node.favoured:
-                score += self.bias / (child.visits + 1)
-            if score > best_score:
-                best_score, best = score, (action, child)
-        assert best is not None
-        return best
-
-    def _play_out(self, game: Game[Any], world: Any) -> list[float]:
-        rng = self.rng
-        policy = game.rollout_action
-        for _ in range(self.rollout):
-            if game.is_over(world):
-                break
-            game.apply(world, policy(world, game.legal_actions(world), rng), trusted=True)
-        # The game's own values at the end too (its result by default), so that a game
-        # valuing positions as shares of a win values finished games on the same scale.
-        return game.evaluate_all(world)
-
-
-def _root_visits(roots: Sequence[_Node], legal: Sequence[Action]) -> list[int]:
-    """Each of `legal`'s visits summed over the roots."""
-    return [sum(r.children[a.index].visits for r in roots if a.index in r.children) for a in legal]
-
-
-def _policy_favourite(roots: Sequence[_Node], legal: Sequence[Action]) -> int:
-    """The index of the move the policy likes best at the roots (their priors summed): with
-    a model it plays the guide's part in `_decide`, so a young or tied search plays it."""
-    prior = dict.fromkeys((a.index for a in legal), 0.0)
-    for root in roots:
-        if root.legal is not None and root.priors is not None:
-            for action, p in zip(root.legal, root.priors, strict=True):
-                if action.index in prior:
-                    prior[action.index] += p
-    return max(prior, key=lambda index: prior[index])
-
-
-def _decide(
-    roots: Sequence[_Node], legal: Sequence[Action], favoured: int, rng_pick: int
-) -> Action:
-    """The most visited move over the roots; the guide's (`favoured`) while the roots are
-    too young to tell, or unless another move was visited more."""
-    visits = _root_visits(roots, legal)
-    best = max(visits)
-    for action, seen in zip(legal, visits, strict=True):
-        if action.index == favoured and (seen == best or sum(visits) < YOUNG * len(legal)):
-            return action
-    ties = [a for a, v in zip(legal, visits, strict=True) if v == best]
-    return ties[rng_pick % len(ties)]
+        search = Search(
+            self.rng,
+            c=self.c,
+            rollout=self.rollout,
+            widen=self.widen,
+            bias=self.bias,
+            modelled=self.others == "policy",
+            fixed_worlds=self.fixed_worlds,
+            me=self._me,
+            stop=self.stop,
+            model=self._model,
+        )
+        search.run(game, root, deal, budget, policy_seed)
 
 
 class MCTSAgent(_SearchAgent):
@@ -321,7 +181,6 @@ class MCTSAgent(_SearchAgent):
             raise ValueError("model names a model (auto, a shipped model, a file) or none")
         self.worlds = worlds
         self.model = model
-        self._model: Model | None = None
         self._looked = model == "none"
         self._kept: list[_Tree] = []
         self._kept_for = -1
@@ -352,73 +211,19 @@ class MCTSAgent(_SearchAgent):
             for i in range(self.worlds):
                 if i == len(trees):
                     world = game.determinize(state, me, self.rng)
-                    trees.append(_Tree(world, _Node(players), self.rng.next64()))
+                    trees.append(_Tree(world, Node(players), self.rng.next64()))
                 tree = trees[i]
                 tree.root.favoured = favoured
-                budget = _Budget(iterations, seconds)
+                budget = Budget(iterations, seconds)
                 self._search(game, tree.root, tree.world.copy, budget, tree.policy_seed)
             roots = [tree.root for tree in trees]
             if self._model is not None:
-                favoured = _policy_favourite(roots, legal)
-            visits = _root_visits(roots, legal)
+                favoured = policy_favourite(roots, legal)
+            visits = root_visits(roots, legal)
             self.visits = {a.index: v for a, v in zip(legal, visits, strict=True)}
-            action = _decide(roots, legal, favoured, self.rng.below(1 << 30))
+            action = decide(roots, legal, favoured, self.rng.below(1 << 30))
         self._keep(game, trees, action)
         return action
-
-    def _iterate(
-        self, game: Game[Any], root: _Node, world: Any, players: int, policy_rng: Rng
-    ) -> None:
-        if self._model is None:
-            super()._iterate(game, root, world, players, policy_rng)
-            return
-        model, node, path = self._model, root, [root]
-        modelled = self.others == "policy"
-        while True:
-            if game.is_over(world):
-                values = game.result(world).win_shares
-                break
-            mover = game.to_move(world)
-            if modelled and mover != self._me:
-                reply = game.rollout_action(world, game.legal_actions(world), policy_rng)
-                game.apply(world, reply, trusted=True)
-                continue
-            if node.priors is None:  # a new leaf: the network values it and sets its priors
-                node.legal = game.search_actions(world, game.legal_actions(world))
-                priors, values = model.evaluate(world, mover, node.legal)
-                node.priors = priors.tolist()
-                break
-            action, node = self._select_puct(node, mover, players)
-            game.apply(world, action, trusted=True)
-            path.append(node)
-        for visited in path:
-            visited.visits += 1
-            totals = visited.totals
-            for p in range(players):
-                totals[p] += values[p]
-
-    def _select_puct(self, node: _Node, mover: int, players: int) -> tuple[Action, _Node]:
-        """PUCT (Silver et al. 2017): the mean value plus `c` times the prior, scaled by the
-        square root of the node's visits over the move's own visits plus one. A move not yet
-        visited counts the node's mean value for the mover."""
-        assert node.legal is not None and node.priors is not None
-        children, scale = node.children, self.c * math.sqrt(node.visits)
-        unvisited = node.totals[mover] / node.visits if node.visits else 0.5
-        best, best_score = 0, -math.inf
-        for k, action in enumerate(node.legal):
-            child = children.get(action.index)
-            if child is None or not child.visits:
-                score = unvisited + scale * node.priors[k]
-            else:
-                score = child.totals[mover] / child.visits
-                score += scale * node.priors[k] / (1 + child.visits)
-            if score > best_score:
-                best, best_score = k, score
-        action = node.legal[best]
-        child = children.get(action.index)
-        if child is None:
-            child = children[action.index] = _Node(players)
-        return action, child
 
     def _kept_trees(self, game: Game[Any], state: Any, me: int) -> list[_Tree]:
         """The kept trees whose world the player cannot tell from the real game, if the
@@ -458,14 +263,14 @@ class ISMCTSAgent(_SearchAgent):
             return legal[0]
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
-        root = _Node(players)
+        root = Node(players)
         root.favoured = favoured
 
         def deal() -> Any:
             return game.determinize(state, me, self.rng)
 
-        budget = _Budget(self.iterations, self.seconds)
+        budget = Budget(self.iterations, self.seconds)
         self._search(game, root, deal, budget, self.rng.next64())
-        visits = _root_visits([root], legal)
+        visits = root_visits([root], legal)
         self.visits = {a.index: v for a, v in zip(legal, visits, strict=True)}
-        return _decide([root], legal, favoured, self.rng.below(1 << 30))
+        return decide([root], legal, favoured, self.rng.below(1 << 30))

@@ -10,9 +10,9 @@ an event that would clash is refused when it is made.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-RESERVED = frozenset({"kind"})
+RESERVED: Final = frozenset({"kind"})
 """Keys of `for_viewer` that are not the event's data."""
 
 

@@ -22,7 +22,9 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import ActionFormatError, IllegalAction
@@ -32,8 +34,8 @@ from kaido.core.result import Result
 from kaido.core.rng import Rng
 
 Lang = str  # "en" or "ja"
-LANGS: tuple[Lang, ...] = ("en", "ja")
-NO_EVENTS: tuple[Event, ...] = ()
+LANGS: Final[tuple[Lang, ...]] = ("en", "ja")
+NO_EVENTS: Final[tuple[Event, ...]] = ()
 
 
 class GameState(Protocol):
@@ -59,6 +61,7 @@ class Fact:
     """What it says, in each language."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games and tests' games are Python
 class Game(ABC, Generic[S]):
     """The rules of one game. Subclasses fill in the abstract methods."""
 

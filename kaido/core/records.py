@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action
 from kaido.core.errors import ActionFormatError, IllegalAction, KaidoError, RecordError
@@ -19,8 +19,8 @@ from kaido.core.game import Game
 from kaido.core.options import Options
 from kaido.core.result import Result
 
-FORMAT = "kaido-record"
-REQUIRED = ("game", "rules_version", "options", "seed", "actions")
+FORMAT: Final = "kaido-record"
+REQUIRED: Final = ("game", "rules_version", "options", "seed", "actions")
 
 
 @dataclass

@@ -220,20 +220,20 @@ def test_a_young_search_plays_its_guide_the_heuristic(game_id: str, kind: str) -
 def test_the_guide_is_overruled_only_on_evidence() -> None:
     """Issue 11 item 9: the guide's move is played while the root is young or while no
     other move was visited more; a move visited more than it is played afterwards."""
-    from kaido.agents.mcts import YOUNG, _decide, _Node
+    from kaido.agents.tree import YOUNG, Node, decide
     from kaido.core.actions import Action
 
     moves = [Action(i, "m", (i,)) for i in range(3)]
 
-    def root(visits: list[int]) -> _Node:
-        node = _Node(2)
+    def root(visits: list[int]) -> Node:
+        node = Node(2)
         for move, seen in zip(moves, visits, strict=True):
-            node.children[move.index] = _Node(2)
+            node.children[move.index] = Node(2)
             node.children[move.index].visits = seen
         return node
 
     young = [YOUNG * 3 - 3, 1, 1]  # fewer than YOUNG visits a move in all
-    assert _decide([root(young[::-1])], moves, favoured=0, rng_pick=0) == moves[0]
-    assert _decide([root([5, 5, 0])], moves, favoured=1, rng_pick=0) == moves[1]
-    assert _decide([root([9, 5, 1])], moves, favoured=1, rng_pick=0) == moves[0]
-    assert _decide([root([9, 5, 1])], moves, favoured=-1, rng_pick=0) == moves[0]
+    assert decide([root(young[::-1])], moves, favoured=0, rng_pick=0) == moves[0]
+    assert decide([root([5, 5, 0])], moves, favoured=1, rng_pick=0) == moves[1]
+    assert decide([root([9, 5, 1])], moves, favoured=1, rng_pick=0) == moves[0]
+    assert decide([root([9, 5, 1])], moves, favoured=-1, rng_pick=0) == moves[0]

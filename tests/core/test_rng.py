@@ -17,6 +17,29 @@ def test_known_sequence_is_fixed_forever() -> None:
     ]
 
 
+def test_bounded_draws_and_floats_are_fixed_forever() -> None:
+    """The compiled build draws in native 64-bit integers (kaido.core.rng.NATIVE), the
+    `.py` file in Python's: `make test` runs this in both, so both give these numbers."""
+    rng = Rng(2026)
+    bounds = (1, 2, 3, 6, 7, 19, 1000, 1 << 30, 1 << 40, (1 << 62) + 5, 3**40)
+    assert [rng.below(n) for n in bounds] == [
+        0,
+        1,
+        2,
+        0,
+        3,
+        15,
+        6,
+        601416237,
+        485769614068,
+        4243931252239386434,
+        6182220553586467693,
+    ]
+    assert [rng.random() for _ in range(2)] == [0.9018682760347461, 0.31868568158156474]
+    assert Rng(-5).next64() == 1635312068028924514
+    assert Rng((1 << 64) + 3).next64() == Rng(3).next64()
+
+
 def test_copy_continues_identically_and_independently() -> None:
     rng = Rng(99)
     rng.next64()

@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from kaido.core.match import Match
 from kaido.games.forwarder_of_xanadu import GAME
+from kaido.games.forwarder_of_xanadu.agents import HeuristicAgent
 from kaido.games.forwarder_of_xanadu.board import DATA, Request
-from kaido.games.forwarder_of_xanadu.bots import HeuristicAgent
 from kaido.games.forwarder_of_xanadu.engine import pay_plan
 from kaido.games.forwarder_of_xanadu.state import PAY
 from tests.server.live import LiveServer

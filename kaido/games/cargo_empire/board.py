@@ -11,27 +11,37 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.errors import KaidoError
 from kaido.core.graphs import hop_distances
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR: Final = Path(__file__).parent / "data"
 
-CITY_COLOURS = ("red", "blue", "green", "yellow")
-CAR, LOCO, SHIP = range(3)
-TRANSPORTS = ("car", "loco", "ship")
-NONE, B_CAR, B_LOCO, B_SHIP, B_CITY, B_GOAL, B_ANY, B_CITY_GOAL = range(8)
-BONUS_NAMES = ("-", "car", "loco", "ship", "city", "goal", "any", "city_or_goal")
-GOAL_KINDS = ("sets", "count", "network", "each", "four_posts", "held", "behind")
-COUNT_GROUPS = (*CITY_COLOURS, "harbour", "inland", "level2")
-TRACK_TILE_IDS = (
+CITY_COLOURS: Final = ("red", "blue", "green", "yellow")
+CAR: Final = 0
+LOCO: Final = 1
+SHIP: Final = 2
+TRANSPORTS: Final = ("car", "loco", "ship")
+NONE: Final = 0
+B_CAR: Final = 1
+B_LOCO: Final = 2
+B_SHIP: Final = 3
+B_CITY: Final = 4
+B_GOAL: Final = 5
+B_ANY: Final = 6
+B_CITY_GOAL: Final = 7
+BONUS_NAMES: Final = ("-", "car", "loco", "ship", "city", "goal", "any", "city_or_goal")
+GOAL_KINDS: Final = ("sets", "count", "network", "each", "four_posts", "held", "behind")
+COUNT_GROUPS: Final = (*CITY_COLOURS, "harbour", "inland", "level2")
+TRACK_TILE_IDS: Final = (
     *(f"a{k:02d}" for k in range(1, 7)),  # CE-SET-3
     *(f"b{k:02d}" for k in range(1, 4)),  # CE-ADV-1
     *(f"c{k:02d}" for k in range(1, 4)),
 )
-ADJUSTMENTS = ("car", "loco", "ship", "any", "any+step")  # CE-SET-15, CE-5P-2
-ANY_CARD, ANY_AND_STEP = 3, 4
+ADJUSTMENTS: Final = ("car", "loco", "ship", "any", "any+step")  # CE-SET-15, CE-5P-2
+ANY_CARD: Final = 3
+ANY_AND_STEP: Final = 4
 
 
 class DataError(KaidoError):
@@ -511,12 +521,12 @@ def _express_tiles(raw: dict[str, Any], name: str) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-MAPS = ("europe", "dior")
+MAPS: Final = ("europe", "dior")
 
 
 def components_named(name: str) -> Components:
     return {"europe": EUROPE, "dior": DIOR}[name]
 
 
-EUROPE = load_components()
-DIOR = load_components(map_file="dior.toml")
+EUROPE: Final = load_components()
+DIOR: Final = load_components(map_file="dior.toml")

@@ -1,6 +1,6 @@
-"""Cargo Empire's heuristic agent and the search's evaluation.
+"""Cargo Empire's heuristic player (`agents.py`) and the search's evaluation.
 
-The agent looks one decision ahead in a world dealt from what it may know (`determinize`):
+The heuristic looks one decision ahead in a world dealt from what it may know (`determinize`):
 it applies each legal action, finishes the rest of its own turn with cheap defaults
 (fewest cards, the first row, the first marker), and keeps the action whose result
 `projection` values most: the VP it would score now (goals included, so it pursues its
@@ -11,13 +11,13 @@ spaces just ahead of its markers (so it picks rows and moves markers towards the
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
-from kaido.agents.base import Agent
 from kaido.agents.fitted import softmax
 from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.result import places, win_shares
+from kaido.core.rng import Rng
 from kaido.games.cargo_empire.board import TrackTile
 from kaido.games.cargo_empire.engine import present, to_move
 from kaido.games.cargo_empire.scoring import (
@@ -31,12 +31,12 @@ from kaido.games.cargo_empire.scoring import (
 from kaido.games.cargo_empire.state import F_PLAN, F_VASSAL, PHASE_OVER, CEState
 from kaido.games.cargo_empire.track import SEG, VP_SEG, layout, position
 
-FINISH_LIMIT = 12  # decisions a look-ahead may take to end the turn
-MOBILITY = 2.0  # VP a city to start transports from is worth at the start of the game
-HAND = 6  # cards beyond these rarely get played: worth nothing more
-AHEAD = 4  # spaces ahead of a marker whose bonuses count
-AHEAD_DECAY = 0.6  # each further space is less sure to be reached
-BONUS_WORTH = (0.0, 0.45, 0.45, 0.45, 3.0, 2.0, 0.45, 3.0)
+FINISH_LIMIT: Final = 12  # decisions a look-ahead may take to end the turn
+MOBILITY: Final = 2.0  # VP a city to start transports from is worth at the start of the game
+HAND: Final = 6  # cards beyond these rarely get played: worth nothing more
+AHEAD: Final = 4  # spaces ahead of a marker whose bonuses count
+AHEAD_DECAY: Final = 0.6  # each further space is less sure to be reached
+BONUS_WORTH: Final = (0.0, 0.45, 0.45, 0.45, 3.0, 2.0, 0.45, 3.0)
 """What a bonus one space ahead adds to the projection, by code (board.NONE, B_CAR, B_LOCO,
 B_SHIP, B_CITY, B_GOAL, B_ANY, B_CITY_GOAL): half a card, a city card or a goal card's
 worth. Without it the look-ahead chose rows blind: measured in bench/README.md."""
@@ -59,7 +59,7 @@ def projection(st: CEState, p: int, ahead: bool = True) -> float:
     return score + 1.5 * level2 + 0.8 * on_tiles
 
 
-TEMPERATURE = (29.5, 13.5, 7.0)
+TEMPERATURE: Final = (29.5, 13.5, 7.0)
 """VP, rounds 1-3: the temperatures at which `projection` best predicted the winners of
 1,500 heuristic games at 4 players (seeds 100000-101499, every other decision; the
 log-likelihood's maximum on a grid of 0.5 to 30 in steps of 0.5). Early on the projection
@@ -172,35 +172,26 @@ def finish_turn(game: Game[Any], st: CEState, p: int) -> None:
         game.apply(st, _default(list(game.legal_actions(st))), trusted=True)
 
 
-class HeuristicAgent(Agent):
-    """One-decision look-ahead with `projection`; never passes up a transport (the rules
-    force one) and prefers transports that score goals, cities and upgrades."""
-
-    kind = "heuristic"
-
-    def __init__(self, seed: int = 0, ahead: bool = True) -> None:
-        super().__init__(seed)
-        self.ahead = ahead
-        """Whether the projection counts the bonus spaces ahead (off: the heuristic before
-        they counted, kept to measure against: bench/README.md)."""
-
-    def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = list(game.legal_actions(state))
-        if len(legal) == 1:
-            return legal[0]
-        p = game.to_move(state)
-        world = game.determinize(state, p, self.rng)
-        # The vassal's post (CE-2P-7) is there to get in the rival's way: weigh it by
-        # what it does to the rival as much as by what it does for `p`.
-        rival = state.stack[-1][0] == F_VASSAL
-        best, best_value = legal[0], -math.inf
-        for action in legal:
-            after = world.copy()
-            game.apply(after, action, trusted=True)
-            finish_turn(game, after, p)
-            value = projection(after, p, self.ahead) + self.rng.random() * 1e-3
-            if rival:
-                value -= max(projection(after, q, self.ahead) for q in range(after.n) if q != p)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+def heuristic_move(game: Game[Any], state: CEState, rng: Rng, ahead: bool) -> Action:
+    """The heuristic's move: a one-decision look-ahead with `projection` (counting the
+    bonus spaces ahead when `ahead`); it never passes up a transport (the rules force one)
+    and prefers transports that score goals, cities and upgrades."""
+    legal = list(game.legal_actions(state))
+    if len(legal) == 1:
+        return legal[0]
+    p = game.to_move(state)
+    world = game.determinize(state, p, rng)
+    # The vassal's post (CE-2P-7) is there to get in the rival's way: weigh it by
+    # what it does to the rival as much as by what it does for `p`.
+    rival = state.stack[-1][0] == F_VASSAL
+    best, best_value = legal[0], -math.inf
+    for action in legal:
+        after = world.copy()
+        game.apply(after, action, trusted=True)
+        finish_turn(game, after, p)
+        value = projection(after, p, ahead) + rng.random() * 1e-3
+        if rival:
+            value -= max(projection(after, q, ahead) for q in range(after.n) if q != p)
+        if value > best_value:
+            best, best_value = action, value
+    return best

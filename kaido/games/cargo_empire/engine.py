@@ -8,7 +8,7 @@ a moving marker, final scoring) run in `settle` until a player has to decide.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.events import Event
 from kaido.games.cargo_empire.board import (
@@ -28,6 +28,7 @@ from kaido.games.cargo_empire.board import (
 from kaido.games.cargo_empire.payments import (
     express_choices,
     legal_payments,
+    payable,
     two_card_payments,
 )
 from kaido.games.cargo_empire.scoring import final_scores
@@ -70,9 +71,9 @@ from kaido.games.cargo_empire.track import LOST, NEED_ROW, bonus_at, next_space,
 Key = tuple[Any, ...]
 Events = list[Event] | None
 
-AUTOMATIC_RUN: dict[int, Callable[[CEState, list[int], Events], None]] = {}
+AUTOMATIC_RUN: Final[dict[int, Callable[[CEState, list[int], Events], None]]] = {}
 """Automatic frames run by another module (the bot's, registered by `solo`)."""
-BOT_HOOKS: dict[str, Callable[..., None]] = {}
+BOT_HOOKS: Final[dict[str, Callable[..., None]]] = {}
 """The bot's bonuses and rows (`solo.bonus`, `solo.row`)."""
 
 
@@ -259,31 +260,28 @@ def plan_keys(st: CEState, p: int) -> list[Key]:
     glatt = emblem_city(st, p, GLATT)
     elleston = emblem_city(st, p, ELLESTON) if sum(cards) >= 2 else -1
     extra = emblem_city(st, p, TINO)
-    dests = [
-        d
-        for d in range(n_cities)
-        if tile[d] >= 0 and d != blocked and (dem[2 * d] < 0 or dem[2 * d + 1] < 0)
-    ]
+    # Each destination with an empty demand space: its empty spaces, and the colour each asks.
+    targets: list[tuple[int, list[int], list[tuple[int, int]]]] = []
+    for d in range(n_cities):
+        if tile[d] >= 0 and d != blocked:
+            free = [i for i in (0, 1) if dem[2 * d + i] < 0]
+            if free:
+                targets.append((d, free, [(i, demand_colour(st, d, i)) for i in free]))
     keys: list[Key] = []
     for o in origins:
-        colours = {prod[2 * o], prod[2 * o + 1]} - {-1}
-        for d in dests:
-            if d == o:
+        reach = payable(st.comp, o, cards, st.enhanced, extra)
+        colours = sorted({prod[2 * o], prod[2 * o + 1]} - {-1})
+        for d, free, asked in targets:
+            if d == o or not (elleston in (o, d) or reach >> d & 1):
                 continue
-            any_colour = glatt in (o, d)
-            wanted: list[tuple[int, int]] = []
-            for i in (0, 1):
-                if dem[2 * d + i] < 0:
-                    if any_colour:
-                        wanted.extend((i, k) for k in sorted(colours))
-                    else:
-                        k = demand_colour(st, d, i)
-                        if k in colours:
-                            wanted.append((i, k))
-            if not wanted:
-                continue
-            if elleston in (o, d) or legal_payments(st.comp, o, d, cards, st.enhanced, extra):
-                keys.extend(("plan", o, d, i, k) for i, k in wanted)
+            if glatt in (o, d):  # any colour to or from Glatt's emblem city
+                for i in free:
+                    for k in colours:
+                        keys.append(("plan", o, d, i, k))
+            else:
+                for i, k in asked:
+                    if k in colours:
+                        keys.append(("plan", o, d, i, k))
     return keys
 
 
@@ -636,7 +634,7 @@ def _tino_harbour(st: CEState, p: int, key: Key, events: Events) -> None:
     st.tino_harbour = key[1]
 
 
-HANDLERS = {
+HANDLERS: Final = {
     "keep_goal": _keep_goal,
     "take_card": _take_card,
     "city_or_goal": _city_or_goal,

@@ -12,15 +12,15 @@ Indices are the engine's, so an action `["plan", o, d, space, colour]` is drawn 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.game import LANGS
 from kaido.core.options import Options
 from kaido.games.cargo_empire.board import CITY_COLOURS, TRANSPORTS, Components, components_named
 from kaido.games.cargo_empire.text import goal_text
 
-WIDTH = 1000.0
-MARGIN = 40.0
+WIDTH: Final = 1000.0
+MARGIN: Final = 40.0
 
 
 def project(comp: Components) -> list[tuple[float, float]]:

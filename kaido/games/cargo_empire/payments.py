@@ -147,6 +147,22 @@ def legal_payments(
     return cached
 
 
+def payable(
+    comp: Components, origin: int, hand: tuple[int, int, int], enhanced: int, extra: int
+) -> int:
+    """The destinations (a bit mask) that some legal payment from `hand` reaches from
+    `origin`, that is where `legal_payments` is not empty (cached per origin and hand)."""
+    key = ("payable", origin, hand[0], hand[1], min(hand[2], 1), enhanced, extra)
+    cached = comp.cache.get(key)
+    if cached is None:
+        cached = comp.cache[key] = sum(
+            1 << d
+            for d in range(comp.cities)
+            if d != origin and legal_payments(comp, origin, d, hand, enhanced, extra)
+        )
+    return int(cached)
+
+
 def two_card_payments(hand: tuple[int, int, int]) -> tuple[Payment, ...]:
     """Elleston's emblem payment: exactly 2 cards of any kinds (CE-CLAN-9, AMB-23)."""
     out = []

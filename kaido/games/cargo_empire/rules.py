@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction, OptionError
@@ -79,7 +79,8 @@ def _action_keys(maps: tuple[Components, ...]) -> list[Key]:
         ("vassal", o, d, i, k) for o in cities for d in cities for i in (0, 1) for k in range(4)
     ]
     longest = _pay_keys(max(max_land_cards(m) for m in maps))
-    return keys + [key for key in longest if key not in set(keys)]  # fmt: skip
+    known = set(keys)  # once: in the comprehension it was built again for every key
+    return keys + [key for key in longest if key not in known]
 
 
 class CargoEmpire(Game[CEState]):
@@ -140,7 +141,7 @@ class CargoEmpire(Game[CEState]):
             "置き、相手の邪魔をする",
         ),
     )
-    agent_kinds = {"heuristic": "kaido.games.cargo_empire.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.cargo_empire.agents:HeuristicAgent"}
     # bench/README.md: valued at once (no play-outs), the search does 5-6 times more iterations
     bot_levels = {"strong": "mcts:time=1:rollout=0"}
     decisions_per_player = 48  # 12 heuristic games at 2 players: median 96 decisions
@@ -164,7 +165,8 @@ class CargoEmpire(Game[CEState]):
 
     def setup(self, options: Options, seed: int) -> CEState:
         rng = Rng(seed)
-        st = CEState(options, rng, components_named(str(options["map"])))
+        st = CEState()
+        st.new_game(options, rng, components_named(str(options["map"])))
         comp, n = st.comp, st.n
         st.colours = all_colours(options)
         clans = bool(options["clans"])
@@ -380,7 +382,7 @@ def bot_colours(options: Options, seats: tuple[int, ...]) -> tuple[int, int]:
     return free[0], free[1]
 
 
-JA_COLOURS = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))
+JA_COLOURS: Final = dict(zip("赤黄緑青紫", PLAYER_COLOURS, strict=True))
 """The colours' Japanese names, accepted in the option like the English ones."""
 
 
@@ -405,4 +407,4 @@ def seats_result(state: CEState, scores: Sequence[Scores], keys: Sequence[Sequen
     return Result(tuple(float(sum(s)) for s in scores[:seats]), places(keys)[:seats])
 
 
-GAME = CargoEmpire()
+GAME: Final = CargoEmpire()

@@ -8,6 +8,8 @@ automatic (`F_BOT_SETUP`, `F_BOT`) and `engine.settle` runs them through `AUTOMA
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.games.cargo_empire.board import B_CITY, B_CITY_GOAL, B_GOAL
 from kaido.games.cargo_empire.engine import (
     AUTOMATIC_RUN,
@@ -23,7 +25,9 @@ from kaido.games.cargo_empire.engine import (
 from kaido.games.cargo_empire.scoring import posts_in
 from kaido.games.cargo_empire.state import BLANK, F_BOT, F_BOT_SETUP, F_MOVE, CEState
 
-UP, DOWN = 0, 1  # a bot card's arrow; also the demand space and the row it picks
+# a bot card's arrow; also the demand space and the row it picks
+UP: Final = 0
+DOWN: Final = 1
 
 
 def deal_bot(st: CEState) -> None:

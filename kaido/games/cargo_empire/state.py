@@ -7,45 +7,53 @@ decisions live on `stack` as small int lists ("frames"), the top one deciding no
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 from kaido.games.cargo_empire.board import Components
 
-BLANK = 99  # a blank city card (CE-DEV-17)
-ROUNDS = 3  # CE-TURN-1
+BLANK: Final = 99  # a blank city card (CE-DEV-17)
+ROUNDS: Final = 3  # CE-TURN-1
 
 # Frames: [kind, player, ...]. Decisions wait for the player; F_DEV and F_MOVE run alone.
-F_GOAL = 0  # [F_GOAL, p, g1, g2] keep one of two drawn goal cards
-F_CARD = 1  # [F_CARD, p, step] take any one transport card (step: and advance it, CE-5P-2)
-F_FIRST = 2  # [F_FIRST, p] first post on a display city
-F_SECOND = 3  # [F_SECOND, p] second post on the personal city card's city
-F_EMBLEM = 4  # [F_EMBLEM, p] put the emblem tile on a city
-F_BEGIN = 5  # [F_BEGIN, -1] (automatic) the first turn starts
-F_PLAN = 6  # [F_PLAN, p] choose a transport (or abilities, or the no-transport fallback)
-F_PAY = 7  # [F_PAY, p] choose how to pay for the planned transport
-F_DEV = 8  # [F_DEV, p, stage, extra] (automatic) development of this turn
-F_ORDER = 9  # [F_ORDER, p] which marker takes its transport steps next
-F_EXTRA = 10  # [F_EXTRA, p] which marker takes the next city/full-upgrade step
-F_MOVE = 11  # [F_MOVE, p, t, steps] (automatic) a marker moving
-F_ROW = 12  # [F_ROW, p, t] upper or lower row of the next tile
-F_CITY = 13  # [F_CITY, p] city bonus: take a display card
-F_END = 14  # [F_END, p] clans: abilities after the action, or end the turn
-F_TINO = 15  # [F_TINO, p] Tino: is the emblem city a harbour for final scoring?
-F_SCORE = 16  # [F_SCORE, -1] (automatic) final scoring
-F_CITY_GOAL = 17  # [F_CITY_GOAL, p] advanced tracks: a city card or a goal card (CE-ADV-4)
-F_EXPRESS = 18  # [F_EXPRESS, p, spaces mask, free] Dior: which express tile (CE-DIOR-6)
-F_BOT = 19  # [F_BOT, bot, stage] (automatic) the bot's turn (CE-BOT-11..26)
-F_BOT_SETUP = 20  # [F_BOT_SETUP, bot, post] (automatic) the bot's setup post (CE-BOT-6..10)
-F_VASSAL = 21  # [F_VASSAL, p] step 5: the human's vassal transport (CE-2P-7..11)
-AUTOMATIC = frozenset((F_BEGIN, F_DEV, F_MOVE, F_SCORE, F_BOT, F_BOT_SETUP))
+F_GOAL: Final = 0  # [F_GOAL, p, g1, g2] keep one of two drawn goal cards
+F_CARD: Final = 1  # [F_CARD, p, step] take any one transport card (step: and advance it, CE-5P-2)
+F_FIRST: Final = 2  # [F_FIRST, p] first post on a display city
+F_SECOND: Final = 3  # [F_SECOND, p] second post on the personal city card's city
+F_EMBLEM: Final = 4  # [F_EMBLEM, p] put the emblem tile on a city
+F_BEGIN: Final = 5  # [F_BEGIN, -1] (automatic) the first turn starts
+F_PLAN: Final = 6  # [F_PLAN, p] choose a transport (or abilities, or the no-transport fallback)
+F_PAY: Final = 7  # [F_PAY, p] choose how to pay for the planned transport
+F_DEV: Final = 8  # [F_DEV, p, stage, extra] (automatic) development of this turn
+F_ORDER: Final = 9  # [F_ORDER, p] which marker takes its transport steps next
+F_EXTRA: Final = 10  # [F_EXTRA, p] which marker takes the next city/full-upgrade step
+F_MOVE: Final = 11  # [F_MOVE, p, t, steps] (automatic) a marker moving
+F_ROW: Final = 12  # [F_ROW, p, t] upper or lower row of the next tile
+F_CITY: Final = 13  # [F_CITY, p] city bonus: take a display card
+F_END: Final = 14  # [F_END, p] clans: abilities after the action, or end the turn
+F_TINO: Final = 15  # [F_TINO, p] Tino: is the emblem city a harbour for final scoring?
+F_SCORE: Final = 16  # [F_SCORE, -1] (automatic) final scoring
+F_CITY_GOAL: Final = 17  # [F_CITY_GOAL, p] advanced tracks: a city card or a goal card (CE-ADV-4)
+F_EXPRESS: Final = 18  # [F_EXPRESS, p, spaces mask, free] Dior: which express tile (CE-DIOR-6)
+F_BOT: Final = 19  # [F_BOT, bot, stage] (automatic) the bot's turn (CE-BOT-11..26)
+F_BOT_SETUP: Final = 20  # [F_BOT_SETUP, bot, post] (automatic) the bot's setup post (CE-BOT-6..10)
+F_VASSAL: Final = 21  # [F_VASSAL, p] step 5: the human's vassal transport (CE-2P-7..11)
+AUTOMATIC: Final = frozenset((F_BEGIN, F_DEV, F_MOVE, F_SCORE, F_BOT, F_BOT_SETUP))
 
-PHASE_SETUP, PHASE_PLAY, PHASE_OVER = range(3)
+PHASE_SETUP: Final = 0
+PHASE_PLAY: Final = 1
+PHASE_OVER: Final = 2
 
 # Clans (CE-CLAN-2), by the colour of the board they are printed on.
-ELLESTON, GLATT, ROCKRIEL, KASHA, TINO = range(5)
-CLAN_NAMES = ("Elleston", "Glatt", "Rockriel", "Kasha", "Tino")
-PLAYER_COLOURS = ("red", "yellow", "green", "blue", "purple")
-CLAN_OF_COLOUR = {
+ELLESTON: Final = 0
+GLATT: Final = 1
+ROCKRIEL: Final = 2
+KASHA: Final = 3
+TINO: Final = 4
+CLAN_NAMES: Final = ("Elleston", "Glatt", "Rockriel", "Kasha", "Tino")
+PLAYER_COLOURS: Final = ("red", "yellow", "green", "blue", "purple")
+CLAN_OF_COLOUR: Final = {
     "yellow": ELLESTON,
     "green": GLATT,
     "red": ROCKRIEL,
@@ -114,7 +122,10 @@ class CEState:
         "vtp",
     )
 
-    def __init__(self, options: Options, rng: Rng, comp: Components) -> None:
+    def new_game(self, options: Options, rng: Rng, comp: Components) -> None:
+        """Set up a new game on a state just made (`CEState()`): a state has no `__init__`, so
+        that `copy` makes one without setting up a game (compiled, a class runs its
+        `__init__` on every new object)."""
         self.options = options
         self.rng = rng
         self.comp = comp
@@ -176,7 +187,7 @@ class CEState:
         self.bot_slot = -1  # the display slot under the bot destination marker (CE-BOT-6)
 
     def copy(self) -> CEState:
-        o = CEState.__new__(CEState)
+        o = CEState()
         o.options = self.options
         o.rng = self.rng.copy()
         o.comp = self.comp

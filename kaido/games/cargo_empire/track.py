@@ -9,12 +9,16 @@ of the other row in its columns (CE-ADV-6).
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.games.cargo_empire.board import NONE, Components, TrackTile
 from kaido.games.cargo_empire.state import CEState
 
-START, VP_SEG = 0, 6
-SEG = 64
-NEED_ROW, LOST = -1, -2
+START: Final = 0
+VP_SEG: Final = 6
+SEG: Final = 64
+NEED_ROW: Final = -1
+LOST: Final = -2
 
 
 def tile_side(comp: Components, code: int) -> TrackTile:

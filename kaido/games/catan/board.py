@@ -13,11 +13,11 @@ import json
 import math
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.rng import Rng
 
-DATA = Path(__file__).parent / "data"
+DATA: Final = Path(__file__).parent / "data"
 
 # ---- components -------------------------------------------------------------------------
 
@@ -28,23 +28,31 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
-COMPONENTS = _load("components.json")
-BEGINNER = _load("beginner.json")
+COMPONENTS: Final = _load("components.json")
+BEGINNER: Final = _load("beginner.json")
 
-RESOURCES: tuple[str, ...] = tuple(COMPONENTS["resources"]["value"])
-LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
-TERRAIN_RESOURCE: dict[str, int] = {
+RESOURCES: Final[tuple[str, ...]] = tuple(COMPONENTS["resources"]["value"])
+LUMBER: Final = 0
+BRICK: Final = 1
+WOOL: Final = 2
+GRAIN: Final = 3
+ORE: Final = 4
+TERRAIN_RESOURCE: Final[dict[str, int]] = {
     terrain: (RESOURCES.index(kind) if kind is not None else -1)
     for terrain, kind in COMPONENTS["terrain_resource"]["value"].items()
 }
-CARDS_PER_KIND: int = COMPONENTS["resource_cards_per_kind"]["value"]
-DEV_KINDS: tuple[str, ...] = tuple(COMPONENTS["development_cards"]["value"])
-KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
-DEV_COUNTS: tuple[int, ...] = tuple(COMPONENTS["development_cards"]["value"].values())
-PIECES: dict[str, int] = COMPONENTS["pieces_per_player"]["value"]
-WIN_POINTS: int = COMPONENTS["victory_points_to_win"]["value"]
-LONGEST_ROAD_MIN: int = COMPONENTS["longest_road_minimum"]["value"]
-LARGEST_ARMY_MIN: int = COMPONENTS["largest_army_minimum"]["value"]
+CARDS_PER_KIND: Final[int] = COMPONENTS["resource_cards_per_kind"]["value"]
+DEV_KINDS: Final[tuple[str, ...]] = tuple(COMPONENTS["development_cards"]["value"])
+KNIGHT: Final = 0
+VICTORY_POINT: Final = 1
+ROAD_BUILDING: Final = 2
+YEAR_OF_PLENTY: Final = 3
+MONOPOLY: Final = 4
+DEV_COUNTS: Final[tuple[int, ...]] = tuple(COMPONENTS["development_cards"]["value"].values())
+PIECES: Final[dict[str, int]] = COMPONENTS["pieces_per_player"]["value"]
+WIN_POINTS: Final[int] = COMPONENTS["victory_points_to_win"]["value"]
+LONGEST_ROAD_MIN: Final[int] = COMPONENTS["longest_road_minimum"]["value"]
+LARGEST_ARMY_MIN: Final[int] = COMPONENTS["largest_army_minimum"]["value"]
 
 
 def _cost(name: str) -> tuple[int, ...]:
@@ -52,27 +60,34 @@ def _cost(name: str) -> tuple[int, ...]:
     return tuple(cost.get(kind, 0) for kind in RESOURCES)
 
 
-ROAD_COST = _cost("road")
-SETTLEMENT_COST = _cost("settlement")
-CITY_COST = _cost("city")
-DEV_COST = _cost("development_card")
+ROAD_COST: Final = _cost("road")
+SETTLEMENT_COST: Final = _cost("settlement")
+CITY_COST: Final = _cost("city")
+DEV_COST: Final = _cost("development_card")
 
-GENERIC_PORT = 5
+GENERIC_PORT: Final = 5
 """Bit 5 of a port mask is the generic 3:1 harbour; bits 0-4 the 2:1 harbour of a kind."""
 
 # ---- topology ---------------------------------------------------------------------------
 
 # Corner offsets of a pointy-top hex in (X, Y) units of (sqrt(3)/2, 1/2) from its centre,
 # clockwise from the top corner; side i joins corner i and corner i+1.
-_CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-SIDES = ("NE", "E", "SE", "SW", "W", "NW")
-_DIRECTIONS = {"E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0), "SW": (-1, 1), "SE": (0, 1)}
+_CORNERS: Final = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+SIDES: Final = ("NE", "E", "SE", "SW", "W", "NW")
+_DIRECTIONS: Final = {
+    "E": (1, 0),
+    "NE": (1, -1),
+    "NW": (0, -1),
+    "W": (-1, 0),
+    "SW": (-1, 1),
+    "SE": (0, 1),
+}
 
-HEX_QR: tuple[tuple[int, int], ...] = tuple(
+HEX_QR: Final[tuple[tuple[int, int], ...]] = tuple(
     (q, r) for r in range(-2, 3) for q in range(-2, 3) if abs(q + r) <= 2
 )
-HEX_INDEX = {qr: h for h, qr in enumerate(HEX_QR)}
-NUM_HEXES = len(HEX_QR)
+HEX_INDEX: Final = {qr: h for h, qr in enumerate(HEX_QR)}
+NUM_HEXES: Final = len(HEX_QR)
 
 
 def hex_center(h: int) -> tuple[int, int]:
@@ -87,11 +102,11 @@ def _corner_points() -> list[tuple[int, int]]:
     return sorted(points, key=lambda p: (p[1], p[0]))
 
 
-VERTEX_XY: tuple[tuple[int, int], ...] = tuple(_corner_points())
-_VERTEX_AT = {xy: v for v, xy in enumerate(VERTEX_XY)}
-NUM_VERTICES = len(VERTEX_XY)
+VERTEX_XY: Final[tuple[tuple[int, int], ...]] = tuple(_corner_points())
+_VERTEX_AT: Final = {xy: v for v, xy in enumerate(VERTEX_XY)}
+NUM_VERTICES: Final = len(VERTEX_XY)
 
-HEX_VERTICES: tuple[tuple[int, ...], ...] = tuple(
+HEX_VERTICES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_VERTEX_AT[(hex_center(h)[0] + dx, hex_center(h)[1] + dy)] for dx, dy in _CORNERS)
     for h in range(NUM_HEXES)
 )
@@ -106,40 +121,40 @@ def _edge_pairs() -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-EDGE_VERTICES: tuple[tuple[int, int], ...] = tuple(_edge_pairs())
-EDGE_INDEX = {pair: e for e, pair in enumerate(EDGE_VERTICES)}
-NUM_EDGES = len(EDGE_VERTICES)
+EDGE_VERTICES: Final[tuple[tuple[int, int], ...]] = tuple(_edge_pairs())
+EDGE_INDEX: Final = {pair: e for e, pair in enumerate(EDGE_VERTICES)}
+NUM_EDGES: Final = len(EDGE_VERTICES)
 
 
 def edge_between(a: int, b: int) -> int:
     return EDGE_INDEX[(min(a, b), max(a, b))]
 
 
-HEX_EDGES: tuple[tuple[int, ...], ...] = tuple(
+HEX_EDGES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(edge_between(c[i], c[(i + 1) % 6]) for i in range(6)) for c in HEX_VERTICES
 )
-VERTEX_HEXES: tuple[tuple[int, ...], ...] = tuple(
+VERTEX_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(h for h in range(NUM_HEXES) if v in HEX_VERTICES[h]) for v in range(NUM_VERTICES)
 )
-EDGE_HEXES: tuple[tuple[int, ...], ...] = tuple(
+EDGE_HEXES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(h for h in range(NUM_HEXES) if e in HEX_EDGES[h]) for e in range(NUM_EDGES)
 )
-VERTEX_EDGES: tuple[tuple[int, ...], ...] = tuple(
+VERTEX_EDGES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(e for e, pair in enumerate(EDGE_VERTICES) if v in pair) for v in range(NUM_VERTICES)
 )
-VERTEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
+VERTEX_NEIGHBORS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sum(EDGE_VERTICES[e]) - v for e in VERTEX_EDGES[v]) for v in range(NUM_VERTICES)
 )
-EDGE_OTHER: tuple[dict[int, int], ...] = tuple({a: b, b: a} for a, b in EDGE_VERTICES)
+EDGE_OTHER: Final[tuple[dict[int, int], ...]] = tuple({a: b, b: a} for a, b in EDGE_VERTICES)
 
 # Bit masks, so that legality is a few integer operations.
-VERTEX_BIT = tuple(1 << v for v in range(NUM_VERTICES))
-EDGE_BIT = tuple(1 << e for e in range(NUM_EDGES))
-VERTEX_NEIGHBOR_MASK = tuple(sum(1 << w for w in ns) for ns in VERTEX_NEIGHBORS)
-VERTEX_EDGE_MASK = tuple(sum(1 << e for e in es) for es in VERTEX_EDGES)
-ALL_VERTICES = (1 << NUM_VERTICES) - 1
+VERTEX_BIT: Final = tuple(1 << v for v in range(NUM_VERTICES))
+EDGE_BIT: Final = tuple(1 << e for e in range(NUM_EDGES))
+VERTEX_NEIGHBOR_MASK: Final = tuple(sum(1 << w for w in ns) for ns in VERTEX_NEIGHBORS)
+VERTEX_EDGE_MASK: Final = tuple(sum(1 << e for e in es) for es in VERTEX_EDGES)
+ALL_VERTICES: Final = (1 << NUM_VERTICES) - 1
 
-HEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
+HEX_NEIGHBORS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         HEX_INDEX[(q + dq, r + dr)]
         for dq, dr in _DIRECTIONS.values()
@@ -148,7 +163,7 @@ HEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
     for q, r in HEX_QR
 )
 
-COAST_EDGES: tuple[int, ...] = tuple(
+COAST_EDGES: Final[tuple[int, ...]] = tuple(
     e for e in range(NUM_EDGES) if sum(e in edges for edges in HEX_EDGES) == 1
 )
 
@@ -167,7 +182,7 @@ def _slot_edge(q: int, r: int, side: str) -> int:
     return HEX_EDGES[HEX_INDEX[(q, r)]][SIDES.index(side)]
 
 
-HARBOUR_SLOTS: tuple[int, ...] = tuple(
+HARBOUR_SLOTS: Final[tuple[int, ...]] = tuple(
     _slot_edge(q, r, side) for q, r, side in COMPONENTS["harbour_slots"]["value"]
 )
 
@@ -190,7 +205,7 @@ def _ring(distance: int) -> list[int]:
     return sorted(ring, key=angle)
 
 
-CORNER_HEXES = tuple(
+CORNER_HEXES: Final = tuple(
     h for h, (q, r) in enumerate(HEX_QR) if sorted((abs(q), abs(r), abs(q + r))) == [0, 2, 2]
 )
 
@@ -209,7 +224,7 @@ def spiral(corner: int) -> list[int]:
 
 # ---- layouts ----------------------------------------------------------------------------
 
-HARBOUR_KIND = {name: i for i, name in enumerate(RESOURCES)} | {"generic": GENERIC_PORT}
+HARBOUR_KIND: Final = {name: i for i, name in enumerate(RESOURCES)} | {"generic": GENERIC_PORT}
 
 
 class Board:
@@ -315,5 +330,5 @@ def random_board(rng: Rng, name: str = "random") -> Board:
     return Board(name, terrains, numbers, harbours)
 
 
-PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
+PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 """Ways to roll each number with 2 dice (out of 36)."""

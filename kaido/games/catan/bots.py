@@ -1,11 +1,11 @@
 """Catan evaluation and a rule-of-thumb heuristic player.
 
 `evaluate` scores a position from points, expected production and a little for cards
-and development; search agents use it at the end of their play-outs. `HeuristicAgent`
+and development; search agents use it at the end of their play-outs. `Heuristic`
 places on good numbers and varied resources, builds toward the next goal (city, then
 settlement, then roads toward a free site, then development cards), trades at its best
 harbour rate, answers offers by what they do for its goal, and proposes one simple
-trade a turn.
+trade a turn; `agents.HeuristicAgent` plays it.
 """
 
 from __future__ import annotations
@@ -13,11 +13,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Final
 
-from kaido.agents.base import Agent
 from kaido.core.actions import Action
-from kaido.core.game import Game
 from kaido.core.rng import Rng
 from kaido.games.catan import actions as A
 from kaido.games.catan.board import (
@@ -149,28 +147,18 @@ def site_value(board: Board, v: int, prod: list[float] | None = None) -> float:
 # ---- the agent ----------------------------------------------------------------------------
 
 
-class HeuristicAgent(Agent):
-    """Plays Catan by rules of thumb; decides only from its own view of the state."""
+class Heuristic:
+    """Plays Catan by rules of thumb; decides only from its own view of the state. Its
+    tie-breaks come from `rng`; `propose` opens domestic offers; `humans` are the seats
+    people play, asked fewer questions. Cheap to make: each caller makes its own, so no
+    choice depends on what another caller (or thread) ran before."""
 
-    kind = "heuristic"
-
-    def __init__(self, seed: int = 0, propose: bool = True) -> None:
-        super().__init__(seed)
+    def __init__(
+        self, rng: Rng, propose: bool = True, humans: frozenset[int] = frozenset()
+    ) -> None:
+        self.rng = rng
         self.propose = propose
-
-    @classmethod
-    def drawing_from(cls, rng: Rng, propose: bool = True) -> HeuristicAgent:
-        """A heuristic player whose tie-breaks come from `rng`, for one call: each caller
-        has its own, so no choice depends on what another caller (or thread) ran before."""
-        agent = cls.__new__(cls)
-        agent.rng, agent.propose = rng, propose
-        return agent
-
-    def describe(self) -> str:
-        return "heuristic"
-
-    def choose(self, game: Game[Any], state: Any) -> Action:
-        return self.decide(state, game.legal_actions(state))
+        self.humans = humans
 
     def decide(self, s: CatanState, legal: Sequence[Action]) -> Action:
         """The move for the player to move in `s`, among `legal`."""
@@ -398,16 +386,16 @@ class HeuristicAgent(Agent):
 def rollout_action(s: CatanState, legal: Sequence[Action], rng: Rng) -> Action:
     """Play-outs follow the heuristic player, drawing its few random tie-breaks from the
     play-out's generator; they open no domestic offers (cheaper, so more play-outs)."""
-    return HeuristicAgent.drawing_from(rng, propose=False).decide(s, legal)
+    return Heuristic(rng, propose=False).decide(s, legal)
 
 
-def _policy(s: CatanState) -> HeuristicAgent:
+def _policy(s: CatanState) -> Heuristic:
     """The heuristic player as the search sees it: tie-breaks seeded by the position, so
     the candidates are a function of the position alone."""
-    return HeuristicAgent.drawing_from(Rng(s.turns))
+    return Heuristic(Rng(s.turns))
 
 
-SEARCH_OFFERS = 3
+SEARCH_OFFERS: Final = 3
 """How many domestic offers a turn a search agent considers opening."""
 
 
@@ -440,7 +428,7 @@ def search_actions(s: CatanState, legal: Sequence[Action]) -> Sequence[Action]:
     return legal
 
 
-_CANDIDATES: dict[tuple[object, ...], list[Action]] = {}
+_CANDIDATES: Final[dict[tuple[object, ...], list[Action]]] = {}
 
 
 def _main_candidates(s: CatanState, legal: Sequence[Action]) -> list[Action]:

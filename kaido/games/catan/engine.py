@@ -10,6 +10,7 @@ can change. Trading lives in `trade.py`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from kaido.core.actions import Action
 from kaido.core.events import Event
@@ -64,9 +65,11 @@ from kaido.games.catan.state import (
     CatanState,
 )
 
-ROAD_I, SETTLEMENT_I, CITY_I = 0, 1, 2
+ROAD_I: Final = 0
+SETTLEMENT_I: Final = 1
+CITY_I: Final = 2
 
-REVERSIBLE_KINDS = frozenset(
+REVERSIBLE_KINDS: Final = frozenset(
     {
         "road",
         "settlement",
@@ -381,7 +384,7 @@ def _discard(s: CatanState, action: Action, events: list[Event] | None) -> None:
         finish_discards(s, events)
 
 
-STEPS: dict[str, Step] = {
+STEPS: Final[dict[str, Step]] = {
     "roll": _roll,
     "end": _end_turn,
     "buy": _buy,

@@ -10,7 +10,7 @@ harbour kinds) is in the game's view.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.options import Options
 from kaido.games.catan.board import (
@@ -22,11 +22,11 @@ from kaido.games.catan.board import (
     hex_center,
 )
 
-X_STEP = math.sqrt(3) / 2
-Y_STEP = 0.5
-HARBOUR_OUT = 0.75
+X_STEP: Final = math.sqrt(3) / 2
+Y_STEP: Final = 0.5
+HARBOUR_OUT: Final = 0.75
 """How far past its coast edge a harbour is drawn, in hex radii."""
-MARGIN = 1.3
+MARGIN: Final = 1.3
 
 
 def _point(x: float, y: float) -> list[float]:

@@ -8,13 +8,15 @@ memoised on exactly those two masks (the from-scratch recomputation stays exact)
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.games.catan.board import EDGE_BIT, EDGE_OTHER, EDGE_VERTICES, VERTEX_EDGES, bits
 
-_CACHE: dict[tuple[int, int], int] = {}
-_CACHE_LIMIT = 500_000
+_CACHE: Final[dict[tuple[int, int], int]] = {}
+_CACHE_LIMIT: Final = 500_000
 
 
-_TOUCHED: dict[int, int] = {}
+_TOUCHED: Final[dict[int, int]] = {}
 
 
 def touched_vertices(roads: int) -> int:
@@ -51,18 +53,19 @@ def longest_road(roads: int, opponents: int) -> int:
 
 def _search(roads: int, blocked: int, touched: int) -> int:
     best = 0
-
-    def walk(v: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and (blocked >> v) & 1:
-            return  # the trail may end here but not pass through
-        for e in VERTEX_EDGES[v]:
-            bit = EDGE_BIT[e]
-            if roads & bit and not used & bit:
-                walk(EDGE_OTHER[e][v], used | bit, length + 1)
-
     for v in bits(touched):
-        walk(v, 0, 0)
+        best = max(best, _trail_from(v, 0, roads, blocked))
+    return best
+
+
+def _trail_from(v: int, used: int, roads: int, blocked: int) -> int:
+    """The most roads a trail at v can go on along, not reusing the `used` ones: none from
+    an intersection `blocked` by an opponent's building that the trail has reached."""
+    if used and (blocked >> v) & 1:
+        return 0
+    best = 0
+    for e in VERTEX_EDGES[v]:
+        bit = EDGE_BIT[e]
+        if roads & bit and not used & bit:
+            best = max(best, 1 + _trail_from(EDGE_OTHER[e][v], used | bit, roads, blocked))
     return best

@@ -8,7 +8,7 @@ play-out policy; this class only connects them to the protocol of `kaido.core.ga
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
@@ -29,7 +29,7 @@ class CatanGame(Game[CatanState]):
     player_counts = (3, 4)
     rules_version = "1"
     rules_prefix = "CT"
-    agent_kinds = {"heuristic": "kaido.games.catan.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.catan.agents:HeuristicAgent"}
     bot_levels = {"strong": "mcts:time=1:widen=1:rollout=10"}  # bench/README.md
     decisions_per_player = 183  # 12 heuristic games at 3 players: median 550 decisions
     option_specs = (
@@ -179,4 +179,4 @@ class CatanGame(Game[CatanState]):
         return text.render(state, viewer, lang)
 
 
-GAME = CatanGame()
+GAME: Final = CatanGame()

@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 from kaido.games.catan.board import Board
 
 # Phases: what kind of decision is asked now.
-SETUP_SETTLEMENT = 0
-SETUP_ROAD = 1
-PRE_ROLL = 2
-DISCARD = 3
-ROBBER = 4
-MAIN = 5
-FREE_ROAD = 6
-OFFER_DRAFT = 7
-OFFER_REPLY = 8
-COUNTER_DRAFT = 9
-OFFER_CHOICE = 10
-OVER = 11
+SETUP_SETTLEMENT: Final = 0
+SETUP_ROAD: Final = 1
+PRE_ROLL: Final = 2
+DISCARD: Final = 3
+ROBBER: Final = 4
+MAIN: Final = 5
+FREE_ROAD: Final = 6
+OFFER_DRAFT: Final = 7
+OFFER_REPLY: Final = 8
+COUNTER_DRAFT: Final = 9
+OFFER_CHOICE: Final = 10
+OVER: Final = 11
 
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "setup_settlement",
     "setup_road",
     "pre_roll",
@@ -36,10 +38,13 @@ PHASE_NAMES = (
 )
 
 # Replies to a trade offer.
-NO_REPLY, ACCEPTED, DECLINED, COUNTERED = range(4)
+NO_REPLY: Final = 0
+ACCEPTED: Final = 1
+DECLINED: Final = 2
+COUNTERED: Final = 3
 
 # `buildings[v]`: 0 empty, 1 + p a settlement of player p, 5 + p a city of player p.
-CITY_BASE = 5
+CITY_BASE: Final = 5
 
 
 class CatanState:
@@ -196,11 +201,3 @@ class CatanState:
         other.dice = self.dice
         other.winner = self.winner
         return other
-
-    # Pickling (used by tests to fingerprint states) needs the slots spelled out.
-    def __getstate__(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, values: dict[str, object]) -> None:
-        for name, value in values.items():
-            setattr(self, name, value)

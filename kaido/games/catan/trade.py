@@ -8,7 +8,7 @@ counter-offer, and the player on turn picks a partner or rejects them all.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action
 from kaido.core.events import Event
@@ -87,7 +87,7 @@ def ask_caps(s: CatanState, asker: int) -> list[int]:
 def _draft_actions(s: CatanState) -> list[Action]:
     p = s.turn
     give, ask = s.offer[:5], s.offer[5:]
-    largest = max(sum(s.hand[q * 5 : q * 5 + 5]) for q in range(s.n) if q != p)
+    largest = max([sum(s.hand[q * 5 : q * 5 + 5]) for q in range(s.n) if q != p])
     out: list[Action] = [A.PROPOSE] if any(give) and any(ask) else []
     out.append(A.WITHDRAW)
     out += _term_steps(s, p, give, ask, largest, A.OFFER_GIVE, A.OFFER_ASK)
@@ -133,7 +133,7 @@ def _term_steps(
     out = [give_actions[k] for k in range(5) if not ask[k] and s.hand[o + k] > give[k]]
     if sum(ask) < total_cap:
         caps = ask_caps(s, seat)
-        out.extend(ask_actions[k] for k in range(5) if not give[k] and ask[k] < caps[k])
+        out += [ask_actions[k] for k in range(5) if not give[k] and ask[k] < caps[k]]
     return out
 
 
@@ -155,7 +155,7 @@ def can_pay_counter(s: CatanState, q: int) -> bool:
 
 
 def _maritime(s: CatanState, action: Action, events: list[Event] | None) -> None:
-    give, rate, get = (int(a) for a in action.args)
+    give, rate, get = [int(a) for a in action.args]
     p = s.turn
     o = p * 5
     s.hand[o + give] -= rate
@@ -262,7 +262,7 @@ def clear_offer(s: CatanState) -> None:
     s.phase = MAIN
 
 
-STEPS = {
+STEPS: Final = {
     "maritime": _maritime,
     "trade": _open_offer,
     "offer_give": _offer_card,

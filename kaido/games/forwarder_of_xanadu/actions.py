@@ -12,53 +12,59 @@ exclusive slot; growth: ("unlock", track), ("play", skill), ("office", area), ("
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.actions import Action, ActionTable
 from kaido.games.forwarder_of_xanadu.board import AREAS, DATA, GRADES, TRACKS
 
-SETUP = DATA.setup
-MAX_CARDS = max(len(c) for c in DATA.cards.values())
-SLOTS = 7 + SETUP["survey_slots"]
-EXCLUSIVE_SLOT = 6
-SKILLS = len(DATA.skills)
-MAX_LOAD = SETUP["max_transport"]
-MAX_REFILL = 12
+SETUP: Final = DATA.setup
+MAX_CARDS: Final = max(len(c) for c in DATA.cards.values())
+SLOTS: Final = 7 + SETUP["survey_slots"]
+EXCLUSIVE_SLOT: Final = 6
+SKILLS: Final = len(DATA.skills)
+MAX_LOAD: Final = SETUP["max_transport"]
+MAX_REFILL: Final = 12
 
-TABLE = ActionTable()
-COMPANY = tuple(TABLE.add("company", c) for c in range(len(DATA.companies)))
-DRAFT = tuple(TABLE.add("draft", k) for k in range(SKILLS))
-DISPATCH = tuple(TABLE.add("dispatch", c) for c in range(MAX_CARDS))
-PLACE = tuple(TABLE.add("place", c) for c in range(MAX_CARDS))
-SURVEY = tuple(TABLE.add("survey", d) for d in range(2))
-USE = tuple(TABLE.add("use", k) for k in range(SKILLS))
-PUT = tuple(TABLE.add("put", a) for a in range(AREAS))
-FULFIL = tuple(tuple(TABLE.add("fulfil", slot, a) for a in range(AREAS)) for slot in range(SLOTS))
-DAILY = tuple(TABLE.add("daily", d) for d in range(2))
-LOADS = tuple(
+TABLE: Final = ActionTable()
+COMPANY: Final = tuple(TABLE.add("company", c) for c in range(len(DATA.companies)))
+DRAFT: Final = tuple(TABLE.add("draft", k) for k in range(SKILLS))
+DISPATCH: Final = tuple(TABLE.add("dispatch", c) for c in range(MAX_CARDS))
+PLACE: Final = tuple(TABLE.add("place", c) for c in range(MAX_CARDS))
+SURVEY: Final = tuple(TABLE.add("survey", d) for d in range(2))
+USE: Final = tuple(TABLE.add("use", k) for k in range(SKILLS))
+PUT: Final = tuple(TABLE.add("put", a) for a in range(AREAS))
+FULFIL: Final = tuple(
+    tuple(TABLE.add("fulfil", slot, a) for a in range(AREAS)) for slot in range(SLOTS)
+)
+DAILY: Final = tuple(TABLE.add("daily", d) for d in range(2))
+LOADS: Final = tuple(
     (b, u, p)
     for b in range(MAX_LOAD + 1)
     for u in range(MAX_LOAD + 1 - b)
     for p in range(MAX_LOAD + 1 - b - u)
     if b + u + p > 0
 )
-MOVE = {
+MOVE: Final = {
     (src, dst, *load): TABLE.add("move", src, dst, *load)
     for src in range(AREAS)
     for dst in DATA.adjacent[src]
     for load in LOADS
 }
-IMPROVE = tuple(tuple(TABLE.add("improve", a, g) for g in range(GRADES - 1)) for a in range(AREAS))
-END = TABLE.add("end")
-EXCLUSIVE = tuple(TABLE.add("exclusive", d) for d in range(2))
-UNLOCK = tuple(TABLE.add("unlock", t) for t in range(len(TRACKS)))
-PLAY = tuple(TABLE.add("play", k) for k in range(SKILLS))
-OFFICE = tuple(TABLE.add("office", a) for a in range(AREAS))
-SWAP = TABLE.add("swap")
-DONE = TABLE.add("done")
-REFILL = tuple(TABLE.add("refill", k) for k in range(MAX_REFILL + 1))
-START = tuple(TABLE.add("start", p) for p in range(5))
+IMPROVE: Final = tuple(
+    tuple(TABLE.add("improve", a, g) for g in range(GRADES - 1)) for a in range(AREAS)
+)
+END: Final = TABLE.add("end")
+EXCLUSIVE: Final = tuple(TABLE.add("exclusive", d) for d in range(2))
+UNLOCK: Final = tuple(TABLE.add("unlock", t) for t in range(len(TRACKS)))
+PLAY: Final = tuple(TABLE.add("play", k) for k in range(SKILLS))
+OFFICE: Final = tuple(TABLE.add("office", a) for a in range(AREAS))
+SWAP: Final = TABLE.add("swap")
+DONE: Final = TABLE.add("done")
+REFILL: Final = tuple(TABLE.add("refill", k) for k in range(MAX_REFILL + 1))
+START: Final = tuple(TABLE.add("start", p) for p in range(5))
 # Added last, so the indices of the actions before stay as they were.
-DAILY_CUBES = sum(DATA.daily_cost)
-PAY = {
+DAILY_CUBES: Final = sum(DATA.daily_cost)
+PAY: Final = {
     split: TABLE.add("pay", *split)
     for split in (
         (b, u, p)

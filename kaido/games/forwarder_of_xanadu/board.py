@@ -14,20 +14,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.datafiles import read_object
 from kaido.core.errors import KaidoError
 
-DATA_DIR = Path(__file__).parent / "data"
-AREAS = 10
-GRADES = 3
-TRACKS = ("storage", "transport", "quality", "worker", "skill")
-PERMANENT_KINDS = ("limit", "refill", "transport", "improve", "request_vp", "daily_vp", "worker",
-                   "majority_vp")  # fmt: skip
-DISPOSABLE_KINDS = ("basic", "actions", "vp")
-FINAL_KINDS = ("full_tracks", "far_areas", "stored", "tokens", "dailies")
-SETUP_NAMES = ("rounds", "mid_round", "cubes", "share_tokens", "workers", "start_workers",
+DATA_DIR: Final = Path(__file__).parent / "data"
+AREAS: Final = 10
+GRADES: Final = 3
+TRACKS: Final = ("storage", "transport", "quality", "worker", "skill")
+PERMANENT_KINDS: Final = ("limit", "refill", "transport", "improve", "request_vp", "daily_vp",
+                          "worker", "majority_vp")  # fmt: skip
+DISPOSABLE_KINDS: Final = ("basic", "actions", "vp")
+FINAL_KINDS: Final = ("full_tracks", "far_areas", "stored", "tokens", "dailies")
+SETUP_NAMES: Final = ("rounds", "mid_round", "cubes", "share_tokens", "workers", "start_workers",
                "dispatched", "start_resources", "refill_workers", "refill_basic", "market", "hand",
                "standard_deal", "growth", "mid_vp", "final_vp", "leftover_per_vp", "survey_slots",
                "max_transport")  # fmt: skip
@@ -407,4 +407,4 @@ def load(directory: Path = DATA_DIR) -> Data:
     return Data(**areas, **actions, **companies, **requests, skills=skills, setup=setup)
 
 
-DATA = load()
+DATA: Final = load()

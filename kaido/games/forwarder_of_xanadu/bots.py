@@ -13,9 +13,8 @@ it keeps its best skill cards for its skill cells and uses the disposables of th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
-from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.rng import Rng
@@ -57,7 +56,7 @@ from kaido.games.forwarder_of_xanadu.state import (
 )
 
 # Growth order by final skill: the track the company grows first after transport.
-LEANING = {
+LEANING: Final = {
     "full_tracks": (0, 1, 2, 3, 4),
     "far_areas": (1, 0, 4, 2, 3),
     "stored": (0, 1, 4, 2, 3),
@@ -68,8 +67,8 @@ LEANING = {
 # every round, allowed once a track is full, FX-GROW-2). Head to head at 4 players (200
 # games, half the seats each) this order won 1.18x its share against the worker cell after
 # the transport track, which won 1.41x against a bot that never took the worker cell.
-FIRST = (TRANSPORT_TRACK, WORKER)
-SKILL_VALUE = {"worker": 6, "request_vp": 5, "transport": 4, "refill": 4, "majority_vp": 3,
+FIRST: Final = (TRANSPORT_TRACK, WORKER)
+SKILL_VALUE: Final = {"worker": 6, "request_vp": 5, "transport": 4, "refill": 4, "majority_vp": 3,
                "limit": 2, "improve": 2, "daily_vp": 3}  # fmt: skip
 
 
@@ -347,7 +346,9 @@ def _grow(s: FXState, p: int, legal: Sequence[Action]) -> Action:
 # ---- for search agents ------------------------------------------------------------------------
 
 
-PLAN_WEIGHT = 0.5  # how far the projection trusts the heuristic's own plans (half their score)
+PLAN_WEIGHT: Final = (
+    0.5  # how far the projection trusts the heuristic's own plans (half their score)
+)
 
 
 def potentials(s: FXState) -> list[float]:
@@ -376,13 +377,9 @@ def rollout_action(game: Game[Any], s: FXState, legal: Sequence[Action], rng: Rn
     return choose(s, legal)
 
 
-class HeuristicAgent(Agent):
-    """Moves cubes toward the districts of the requests it can pay soonest."""
-
-    kind = "heuristic"
-
-    def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = list(game.legal_actions(state))
-        if state.phase == COMPANY:  # a company drawn at random, so no seat favours one
-            return legal[self.rng.below(len(legal))]
-        return choose(state, legal)
+def heuristic_move(s: FXState, legal: Sequence[Action], rng: Rng) -> Action:
+    """The heuristic's move: cubes toward the districts of the requests it can pay
+    soonest; a company drawn at random, so no seat favours one."""
+    if s.phase == COMPANY:
+        return legal[rng.below(len(legal))]
+    return choose(s, legal)

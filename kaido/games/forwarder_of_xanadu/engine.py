@@ -7,6 +7,8 @@ worker (`place`), the gained resources one by one (`put`), the actions and `end`
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.actions import Action
 from kaido.core.events import Event
 from kaido.core.options import Options
@@ -74,17 +76,30 @@ from kaido.games.forwarder_of_xanadu.state import (
 )
 
 Key = tuple[str | int, ...]
-SETUP = DATA.setup
-PORT = DATA.port
-REQUESTS: tuple[Request, ...] = DATA.requests
-SKILLS = DATA.skills
-SPACES = DATA.spaces
-ADJ = DATA.adjacent
-REQUEST, TRANSPORT, IMPROVE_T = range(3)
-STORAGE, TRANSPORT_TRACK, QUALITY, WORKER, SKILL = range(5)
-LIMIT, REFILL_K, TRANSPORT_K, IMPROVE_K, REQUEST_VP_K, DAILY_VP_K, WORKER_K, MAJORITY_K = range(8)
-PERM_INDEX = {k: i for i, k in enumerate(PERMANENT_KINDS)}
-GROWTH_DISPOSABLES = ("basic", "vp")  # usable in the growth step too
+SETUP: Final = DATA.setup
+PORT: Final = DATA.port
+REQUESTS: Final[tuple[Request, ...]] = DATA.requests
+SKILLS: Final = DATA.skills
+SPACES: Final = DATA.spaces
+ADJ: Final = DATA.adjacent
+REQUEST: Final = 0
+TRANSPORT: Final = 1
+IMPROVE_T: Final = 2
+STORAGE: Final = 0
+TRANSPORT_TRACK: Final = 1
+QUALITY: Final = 2
+WORKER: Final = 3
+SKILL: Final = 4
+LIMIT: Final = 0
+REFILL_K: Final = 1
+TRANSPORT_K: Final = 2
+IMPROVE_K: Final = 3
+REQUEST_VP_K: Final = 4
+DAILY_VP_K: Final = 5
+WORKER_K: Final = 6
+MAJORITY_K: Final = 7
+PERM_INDEX: Final = {k: i for i, k in enumerate(PERMANENT_KINDS)}
+GROWTH_DISPOSABLES: Final = ("basic", "vp")  # usable in the growth step too
 
 
 def _ev(events: list[Event] | None, kind: str, **data: object) -> None:
@@ -123,7 +138,8 @@ def setup(options: Options, seed: int) -> FXState:
     districts = list(range(AREAS - 1))
     rng.shuffle(districts)  # FX-SETUP-1: the port fixed, the rest at random
     board = tuple(-1 if a == PORT else districts.pop() for a in range(AREAS))
-    s = FXState(options, rng, board)
+    s = FXState()
+    s.new_game(options, rng, board)
     start = int(options["start_player"])
     s.start = rng.below(n) if start < 0 else start  # FX-SETUP-3
     s.spaces = [[] for _ in card_types(s)]  # FX-SETUP-2
@@ -972,7 +988,7 @@ def rank_sums(s: FXState) -> list[int]:
     return sums
 
 
-HANDLERS = {
+HANDLERS: Final = {
     "company": _company,
     "draft": _draft,
     "dispatch": _dispatch,

@@ -13,7 +13,7 @@ in the state. Indices are the engine's: a view's `board[a]` is drawn with
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.options import Options
 from kaido.games.forwarder_of_xanadu.board import AREAS, DATA, TRACKS, Company, District
@@ -21,23 +21,25 @@ from kaido.games.forwarder_of_xanadu.text import LABELS, LABELS_JA, TRACK_JA
 
 # The map's drawing units: an area's box, the gaps between boxes and the margin. Two
 # areas of one row are 2 apart in `positions`' x, so x counts half-steps of a box.
-BOX_W, BOX_H = 300, 236
-GAP_X, GAP_Y = 24, 30
-MARGIN = 16
-HALF = (BOX_W + GAP_X) // 2
+BOX_W: Final = 300
+BOX_H: Final = 236
+GAP_X: Final = 24
+GAP_Y: Final = 30
+MARGIN: Final = 16
+HALF: Final = (BOX_W + GAP_X) // 2
 
 # Colours on screen: the grades (並 basic, 上 upper, 特上 premium), the request types and
 # the companies' colour names in companies.json.
-GRADE_COLOURS = ("#b08a5a", "#a9b4c2", "#e2b33c")
-GRADE_NAMES = (("basic", "並"), ("upper", "上"), ("premium", "特上"))
-TYPE_COLOURS = {
+GRADE_COLOURS: Final = ("#b08a5a", "#a9b4c2", "#e2b33c")
+GRADE_NAMES: Final = (("basic", "並"), ("upper", "上"), ("premium", "特上"))
+TYPE_COLOURS: Final = {
     "furniture": "#8b5a2b",
     "books": "#2e6fd1",
     "food": "#3c9a4b",
     "clothing": "#c0392b",
     "entertainment": "#8e44ad",
 }
-COMPANY_COLOURS = {
+COMPANY_COLOURS: Final = {
     "purple": "#8e44ad",
     "red": "#c0392b",
     "yellow": "#e0b814",

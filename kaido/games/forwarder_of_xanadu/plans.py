@@ -13,6 +13,7 @@ It reads only what its seat may see.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from kaido.core.graphs import hop_distances
 from kaido.games.forwarder_of_xanadu.board import AREAS, DATA
@@ -30,16 +31,16 @@ from kaido.games.forwarder_of_xanadu.engine import (
 )
 from kaido.games.forwarder_of_xanadu.state import FXState
 
-EFFORT = 1.0  # VP one action is worth: the heuristic scores about 45 VP in ~60 actions
-STAGE = 1.0  # an extra worker turn when a plan needs another kind of action first
-SECOND = 0.3  # the second-best plan counts a little, so spare actions still help
-CUBE = 0.2  # a cube is material for later requests
-SHORT = 3.0  # a missing cube with none to bring: a worker turn to gain basic resources
-TOKEN = 0.7  # a majority as it stands now may still change hands
+EFFORT: Final = 1.0  # VP one action is worth: the heuristic scores about 45 VP in ~60 actions
+STAGE: Final = 1.0  # an extra worker turn when a plan needs another kind of action first
+SECOND: Final = 0.3  # the second-best plan counts a little, so spare actions still help
+CUBE: Final = 0.2  # a cube is material for later requests
+SHORT: Final = 3.0  # a missing cube with none to bring: a worker turn to gain basic resources
+TOKEN: Final = 0.7  # a majority as it stands now may still change hands
 
 
 # Transport steps between areas (R-1 adjacency); the map is connected.
-DIST = tuple(tuple(row) for row in hop_distances(DATA.adjacent, unreached=AREAS))
+DIST: Final = tuple(tuple(row) for row in hop_distances(DATA.adjacent, unreached=AREAS))
 
 
 def _place_vp(s: FXState, gauge: list[int], p: int, cls: int) -> float:

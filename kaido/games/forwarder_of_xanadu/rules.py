@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction, OptionError
@@ -17,7 +17,9 @@ from kaido.games.forwarder_of_xanadu.engine import Key
 from kaido.games.forwarder_of_xanadu.state import OVER, FXState
 
 # Steps of one's own turn that neither draw nor reveal anything.
-REVERSIBLE = frozenset(("dispatch", "place", "put", "fulfil", "daily", "pay", "move", "improve"))
+REVERSIBLE: Final = frozenset(
+    ("dispatch", "place", "put", "fulfil", "daily", "pay", "move", "improve")
+)
 
 
 class ForwarderOfXanadu(Game[FXState]):
@@ -35,7 +37,7 @@ class ForwarderOfXanadu(Game[FXState]):
                    labels=(("drawn at random", "無作為"),
                            *((f"seat {n}", f"{n}番席") for n in range(1, 6)))),
     )  # fmt: skip
-    agent_kinds = {"heuristic": "kaido.games.forwarder_of_xanadu.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.forwarder_of_xanadu.agents:HeuristicAgent"}
     # bench/README.md: the fitted evaluation's values differ by hundredths, so the search
     # explores less (c=0.2); one deeper tree beat four shallow ones at its small budget
     bot_levels = {"strong": "mcts:time=1:rollout=0:c=0.2:worlds=1"}
@@ -116,4 +118,4 @@ class ForwarderOfXanadu(Game[FXState]):
         return text.render(state, viewer, lang)
 
 
-GAME = ForwarderOfXanadu()
+GAME: Final = ForwarderOfXanadu()

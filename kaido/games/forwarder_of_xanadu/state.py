@@ -9,15 +9,33 @@ Decks' tops are their last elements.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 
-COMPANY, DRAFT, TURN, PLACE, ACT, EXCL, GROW, REFILL, PICK, OVER, PAY = range(11)
-PHASE_NAMES = ("company", "draft", "turn", "place", "act", "exclusive", "grow", "refill", "pick",
-               "over", "pay")  # fmt: skip
+COMPANY: Final = 0
+DRAFT: Final = 1
+TURN: Final = 2
+PLACE: Final = 3
+ACT: Final = 4
+EXCL: Final = 5
+GROW: Final = 6
+REFILL: Final = 7
+PICK: Final = 8
+OVER: Final = 9
+PAY: Final = 10
+PHASE_NAMES: Final = ("company", "draft", "turn", "place", "act", "exclusive", "grow", "refill",
+                      "pick", "over", "pay")  # fmt: skip
 # VP categories, for the end-of-game breakdown and the invariant vp == sum of categories.
-CATEGORIES = ("requests", "dailies", "mid", "areas", "final_skill", "leftovers", "skills")
-REQ_VP, DAILY_VP, MID_VP, AREA_VP, FINAL_VP, LEFT_VP, SKILL_VP = range(7)
+CATEGORIES: Final = ("requests", "dailies", "mid", "areas", "final_skill", "leftovers", "skills")
+REQ_VP: Final = 0
+DAILY_VP: Final = 1
+MID_VP: Final = 2
+AREA_VP: Final = 3
+FINAL_VP: Final = 4
+LEFT_VP: Final = 5
+SKILL_VP: Final = 6
 
 
 class FXState:
@@ -69,7 +87,10 @@ class FXState:
         "workers",
     )
 
-    def __init__(self, options: Options, rng: Rng, board: tuple[int, ...]) -> None:
+    def new_game(self, options: Options, rng: Rng, board: tuple[int, ...]) -> None:
+        """Set up a new game on a state just made (`FXState()`): a state has no `__init__`, so
+        that `copy` makes one without setting up a game (compiled, a class runs its
+        `__init__` on every new object)."""
         n = int(options["players"])
         self.options = options
         self.rng = rng
@@ -118,7 +139,7 @@ class FXState:
         self.paying = -1  # the daily being paid while its split is chosen (R-8)
 
     def copy(self) -> FXState:
-        o = FXState.__new__(FXState)
+        o = FXState()
         o.options = self.options
         o.rng = self.rng.copy()
         o.n = self.n

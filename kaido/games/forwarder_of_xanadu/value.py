@@ -9,7 +9,7 @@ forwarder_of_xanadu` writes the weights of each round to `data/value.json`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kaido.agents.fitted import FittedValue, ValueSpec
 from kaido.core.game import Game
@@ -29,7 +29,7 @@ from kaido.games.forwarder_of_xanadu.engine import (
 from kaido.games.forwarder_of_xanadu.plans import Plans
 from kaido.games.forwarder_of_xanadu.state import GROW, OVER, PICK, REFILL, FXState
 
-FEATURES: tuple[str, ...] = (
+FEATURES: Final[tuple[str, ...]] = (
     "vp",  # VP so far
     "mid_areas",  # the mid settlement's VP as the gauges stand, until it is paid (FX-MID-1)
     "final_areas",  # the final settlement's area VP as they stand (FX-FINAL-2)
@@ -121,7 +121,7 @@ def rows(s: FXState) -> list[list[float]]:
     return [features(s, p, areas) for p in range(s.n)]
 
 
-VALUE = FittedValue(
+VALUE: Final = FittedValue(
     ValueSpec(
         game="forwarder_of_xanadu",
         features=FEATURES,

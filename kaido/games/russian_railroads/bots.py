@@ -1,4 +1,4 @@
-"""Russian Railroads evaluation, play-out policy and a heuristic agent.
+"""Russian Railroads evaluation, play-out policy and the heuristic player (`agents.py`).
 
 The evaluation projects each player's final score: VP so far, plus this board's round
 income for every scoring still to come, plus rough values for what will pay later
@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 import threading
 from bisect import bisect_right
-from typing import Any, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
-from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game, result_value
 from kaido.core.rng import Rng
@@ -49,10 +48,10 @@ from kaido.games.russian_railroads.state import (
 )
 
 Strategy = Literal["balanced", "transsib", "industry"]
-STRATEGIES: tuple[Strategy, ...] = get_args(Strategy)
+STRATEGIES: Final[tuple[Strategy, ...]] = get_args(Strategy)
 # Weights of (TSR, StP, Kiev, industry) income per strategy: how the bot values each
 # source of round scoring when choosing, not how it is scored.
-INCOME_WEIGHTS = {
+INCOME_WEIGHTS: Final = {
     "balanced": (1.0, 1.0, 1.0, 1.0),
     "transsib": (1.35, 0.85, 0.85, 0.8),
     "industry": (0.85, 0.85, 0.85, 1.4),
@@ -191,7 +190,7 @@ def evaluate_all(game: Game[Any], st: RRState) -> list[float]:
     return out
 
 
-# ---- play-outs and the heuristic agent ------------------------------------------------------
+# ---- play-outs and the heuristic player ------------------------------------------------------
 
 
 def rollout_action(game: Game[Any], st: RRState, legal: list[Action], rng: Rng) -> Action:
@@ -247,64 +246,54 @@ def one_payment_each(st: RRState, legal: list[Action]) -> list[Action]:
     return [*by_space.values(), *(a for a in legal if a.kind == "pass")]
 
 
-class HeuristicAgent(Agent):
-    """Plays a recognisable strategy: `transsib` (Trans-Siberian rush), `industry` (industry
-    and factories) or `balanced`. Each turn it tries every space (best payment only),
-    finishes the action with one-step-greedy choices, and keeps the best projection."""
+def heuristic_move(game: Game[Any], state: RRState, rng: Rng, strategy: Strategy) -> Action:
+    """The heuristic's move, playing a recognisable strategy: `transsib` (Trans-Siberian
+    rush), `industry` (industry and factories) or `balanced`. It tries every space (best
+    payment only), finishes the action with one-step-greedy choices, and keeps the best
+    projection."""
+    legal = list(game.legal_actions(state))
+    if len(legal) == 1:
+        return legal[0]
+    player = game.to_move(state)
+    world = game.determinize(state, player, rng)
+    candidates = one_payment_each(world, legal)
+    best: list[Action] = []
+    best_value = -math.inf
+    for action in candidates:
+        after = world.copy()
+        game.apply(after, action, trusted=True)
+        _finish(game, after, player, strategy)
+        value = projection(after, player, strategy) + _bias(after, player, strategy)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif value > best_value - 1e-9:
+            best.append(action)
+    return best[rng.below(len(best))]
 
-    kind = "heuristic"
 
-    def __init__(self, seed: int = 0, strategy: Strategy = "balanced") -> None:
-        super().__init__(seed)
-        if strategy not in STRATEGIES:
-            raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}")
-        self.strategy = strategy
-
-    def describe(self) -> str:
-        return f"heuristic(strategy={self.strategy})"
-
-    def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = list(game.legal_actions(state))
-        if len(legal) == 1:
-            return legal[0]
-        player = game.to_move(state)
-        world = game.determinize(state, player, self.rng)
-        candidates = one_payment_each(world, legal)
-        best: list[Action] = []
-        best_value = -math.inf
-        for action in candidates:
-            after = world.copy()
+def _finish(game: Game[Any], st: RRState, player: int, strategy: Strategy) -> None:
+    """Complete the pending action with one-step-greedy choices (bounded)."""
+    for _ in range(12):
+        if not st.stack or engine.to_move(st) != player:
+            return
+        legal = game.legal_actions(st)
+        best, best_value = legal[0], -math.inf
+        for action in legal:
+            after = st.copy()
             game.apply(after, action, trusted=True)
-            self._finish(game, after, player)
-            value = projection(after, player, self.strategy) + self._bias(after, player)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value > best_value - 1e-9:
-                best.append(action)
-        return best[self.rng.below(len(best))]
+            value = projection(after, player, strategy) + _bias(after, player, strategy)
+            if value > best_value:
+                best, best_value = action, value
+        game.apply(st, best, trusted=True)
 
-    def _finish(self, game: Game[Any], st: RRState, player: int) -> None:
-        """Complete the pending action with one-step-greedy choices (bounded)."""
-        for _ in range(12):
-            if not st.stack or engine.to_move(st) != player:
-                return
-            legal = game.legal_actions(st)
-            best, best_value = legal[0], -math.inf
-            for action in legal:
-                after = st.copy()
-                game.apply(after, action, trusted=True)
-                value = projection(after, player, self.strategy) + self._bias(after, player)
-                if value > best_value:
-                    best, best_value = action, value
-            game.apply(st, best, trusted=True)
 
-    def _bias(self, st: RRState, p: int) -> float:
-        """Strategy flavour beyond income weights: rushing black on the Trans-Siberian, or
-        building factories."""
-        b = st.boards[p]
-        left = st.rounds - st.round + 1
-        if self.strategy == "transsib":
-            return 0.6 * left * b[POS + TSR * 5] + 0.4 * left * reach(b, TSR)
-        if self.strategy == "industry":
-            return 1.5 * left * sum(1 for k in range(5) if b[FACT + k])
-        return 0.0
+def _bias(st: RRState, p: int, strategy: Strategy) -> float:
+    """Strategy flavour beyond income weights: rushing black on the Trans-Siberian, or
+    building factories."""
+    b = st.boards[p]
+    left = st.rounds - st.round + 1
+    if strategy == "transsib":
+        return 0.6 * left * b[POS + TSR * 5] + 0.4 * left * reach(b, TSR)
+    if strategy == "industry":
+        return 1.5 * left * sum(1 for k in range(5) if b[FACT + k])
+    return 0.0

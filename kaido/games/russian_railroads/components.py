@@ -10,9 +10,9 @@ import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-_DIR = Path(__file__).parent / "data"
+_DIR: Final = Path(__file__).parent / "data"
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -20,9 +20,9 @@ def _load(name: str) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
-_BOARD = _load("board.toml")
-_PLAYER = _load("player_board.toml")
-_CARDS = _load("cards.toml")
+_BOARD: Final = _load("board.toml")
+_PLAYER: Final = _load("player_board.toml")
+_CARDS: Final = _load("cards.toml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,24 +41,31 @@ def _conflict(entry: dict[str, Any]) -> Conflict:
 
 # ---- colours and lines -----------------------------------------------------------------
 
-COLOURS: tuple[str, ...] = tuple(_PLAYER["colours"])
-BLACK, GREY, BROWN, VANILLA, WHITE = range(5)
-ANY, BLACK_OR_GREY = 5, 6
+COLOURS: Final[tuple[str, ...]] = tuple(_PLAYER["colours"])
+BLACK: Final = 0
+GREY: Final = 1
+BROWN: Final = 2
+VANILLA: Final = 3
+WHITE: Final = 4
+ANY: Final = 5
+BLACK_OR_GREY: Final = 6
 """Track token kinds beyond the five colours."""
-TOKEN_NAMES = (*COLOURS, "any", "black_or_grey")
-VALUES: tuple[int, ...] = tuple(_PLAYER["values"])
-REVALUED: tuple[int, ...] = tuple(_PLAYER["revalued"])
+TOKEN_NAMES: Final = (*COLOURS, "any", "black_or_grey")
+VALUES: Final[tuple[int, ...]] = tuple(_PLAYER["values"])
+REVALUED: Final[tuple[int, ...]] = tuple(_PLAYER["revalued"])
 
-LINE_KEYS: tuple[str, ...] = tuple(line["key"] for line in _PLAYER["line"])
-TSR, STP, KIEV = range(3)
-LINE_LENGTH: tuple[int, ...] = tuple(line["length"] for line in _PLAYER["line"])
-LINE_COLOURS: tuple[int, ...] = tuple(line["colours"] for line in _PLAYER["line"])
-DOUBLER_SQUARES: tuple[int, ...] = tuple(_PLAYER["doubler_squares"])
-MAX_DOUBLERS = len(DOUBLER_SQUARES)
+LINE_KEYS: Final[tuple[str, ...]] = tuple(line["key"] for line in _PLAYER["line"])
+TSR: Final = 0
+STP: Final = 1
+KIEV: Final = 2
+LINE_LENGTH: Final[tuple[int, ...]] = tuple(line["length"] for line in _PLAYER["line"])
+LINE_COLOURS: Final[tuple[int, ...]] = tuple(line["colours"] for line in _PLAYER["line"])
+DOUBLER_SQUARES: Final[tuple[int, ...]] = tuple(_PLAYER["doubler_squares"])
+MAX_DOUBLERS: Final = len(DOUBLER_SQUARES)
 
 # Loco slots: two on the Trans-Siberian, one on each other line (RR-LOCO-2).
-SLOT_LINE = (TSR, TSR, STP, KIEV)
-SPECIAL_NINE = 10
+SLOT_LINE: Final = (TSR, TSR, STP, KIEV)
+SPECIAL_NINE: Final = 10
 """Tile id of the advantage card's 9 (value 9, no factory back)."""
 
 
@@ -68,8 +75,13 @@ def loco_value(tile: int) -> int:
 
 # ---- special squares -------------------------------------------------------------------
 
-R_UNLOCK, R_COMPLETE, R_WORKER, R_ADVANTAGE, R_DOUBLE, R_STAR = range(6)
-_REWARDS = {
+R_UNLOCK: Final = 0
+R_COMPLETE: Final = 1
+R_WORKER: Final = 2
+R_ADVANTAGE: Final = 3
+R_DOUBLE: Final = 4
+R_STAR: Final = 5
+_REWARDS: Final = {
     "unlock": R_UNLOCK,
     "complete": R_COMPLETE,
     "worker": R_WORKER,
@@ -93,7 +105,7 @@ class Special:
     value: int  # colour unlocked, or VP
 
 
-SPECIALS: tuple[Special, ...] = tuple(
+SPECIALS: Final[tuple[Special, ...]] = tuple(
     Special(
         i,
         s["key"],
@@ -106,27 +118,29 @@ SPECIALS: tuple[Special, ...] = tuple(
     )
     for i, s in enumerate(_PLAYER["special"])
 )
-SPECIAL_CONFLICTS: dict[int, Conflict] = {
+SPECIAL_CONFLICTS: Final[dict[int, Conflict]] = {
     i: _conflict(s["conflict"]) for i, s in enumerate(_PLAYER["special"]) if "conflict" in s
 }
 """Specials whose marker colour the sources disagree on, by special index."""
-SPECIAL_BY_KEY = {s.key: s for s in SPECIALS}
-UNLOCK_SQUARES: tuple[int, ...] = (0, *(s.square for s in SPECIALS if s.reward == R_UNLOCK))
+SPECIAL_BY_KEY: Final = {s.key: s for s in SPECIALS}
+UNLOCK_SQUARES: Final[tuple[int, ...]] = (0, *(s.square for s in SPECIALS if s.reward == R_UNLOCK))
 """TSR black square that unlocks each colour (black: from the start)."""
-MEDAL_LINE = LINE_KEYS.index(_PLAYER["medal"]["line"])
-MEDAL_SQUARE: int = _PLAYER["medal"]["square"]
-MEDAL_MARKER = COLOURS.index(_PLAYER["medal"]["marker"])
-MEDAL_VP: int = _PLAYER["medal"]["vp"]
-ADVANTAGE_SPOTS: tuple[int, ...] = tuple(s.index for s in SPECIALS if s.reward == R_ADVANTAGE)
-INDUSTRY_SPOT = len(ADVANTAGE_SPOTS)
+MEDAL_LINE: Final = LINE_KEYS.index(_PLAYER["medal"]["line"])
+MEDAL_SQUARE: Final[int] = _PLAYER["medal"]["square"]
+MEDAL_MARKER: Final = COLOURS.index(_PLAYER["medal"]["marker"])
+MEDAL_VP: Final[int] = _PLAYER["medal"]["vp"]
+ADVANTAGE_SPOTS: Final[tuple[int, ...]] = tuple(
+    s.index for s in SPECIALS if s.reward == R_ADVANTAGE
+)
+INDUSTRY_SPOT: Final = len(ADVANTAGE_SPOTS)
 """Bit of the industry track's advantage spot in a player's spot mask (after the lines')."""
 
 # ---- industry track --------------------------------------------------------------------
 
-INDUSTRY_RAW: tuple[int, ...] = tuple(_PLAYER["industry"]["values"])
-INDUSTRY_END_CONFLICT = _conflict(_PLAYER["industry"]["end_conflict"])
-INDUSTRY_END = len(INDUSTRY_RAW) - 1
-INDUSTRY_ADVANTAGE: int = _PLAYER["industry"]["advantage_square"]
+INDUSTRY_RAW: Final[tuple[int, ...]] = tuple(_PLAYER["industry"]["values"])
+INDUSTRY_END_CONFLICT: Final = _conflict(_PLAYER["industry"]["end_conflict"])
+INDUSTRY_END: Final = len(INDUSTRY_RAW) - 1
+INDUSTRY_ADVANTAGE: Final[int] = _PLAYER["industry"]["advantage_square"]
 
 
 def _gap_factory() -> tuple[int, ...]:
@@ -140,9 +154,9 @@ def _gap_factory() -> tuple[int, ...]:
     return tuple(out)
 
 
-GAP_FACTORY: tuple[int, ...] = _gap_factory()
+GAP_FACTORY: Final[tuple[int, ...]] = _gap_factory()
 """Factory space (0-4) that fills each gap square; -1 on ordinary squares."""
-FACTORY_SPACES = max(GAP_FACTORY) + 1
+FACTORY_SPACES: Final = max(GAP_FACTORY) + 1
 
 
 def _industry_scores(raw: tuple[int, ...]) -> tuple[int, ...]:
@@ -154,7 +168,7 @@ def _industry_scores(raw: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-INDUSTRY_SCORE = _industry_scores(INDUSTRY_RAW)
+INDUSTRY_SCORE: Final = _industry_scores(INDUSTRY_RAW)
 """VP of each industry square: its printed number, else the last printed before it."""
 
 # ---- effects ---------------------------------------------------------------------------
@@ -183,7 +197,7 @@ INDUSTRY_SCORE = _industry_scores(INDUSTRY_RAW)
     OP_VP_ENGINEERS,
     OP_VP_LOCOS,
 ) = range(22)
-_OPS = {
+_OPS: Final = {
     "track": OP_TRACK,
     "industry": OP_INDUSTRY,
     "x2": OP_X2,
@@ -207,8 +221,11 @@ _OPS = {
     "vp_engineer_sum": OP_VP_ENGINEERS,
     "vp_top_locos": OP_VP_LOCOS,
 }
-TILE_LOCO_OR_FACTORY, TILE_LOCO_AND_FACTORY, TILE_FACTORY, TILE_LOCO = range(4)
-_TILES = {
+TILE_LOCO_OR_FACTORY: Final = 0
+TILE_LOCO_AND_FACTORY: Final = 1
+TILE_FACTORY: Final = 2
+TILE_LOCO: Final = 3
+_TILES: Final = {
     "loco_or_factory": TILE_LOCO_OR_FACTORY,
     "loco_and_factory": TILE_LOCO_AND_FACTORY,
     "factory": TILE_FACTORY,
@@ -233,32 +250,38 @@ def parse_effect(text: str) -> Effect:
     return tuple(parts)
 
 
-START_BONUS: tuple[Effect, ...] = tuple(parse_effect(t) for t in _CARDS["start_bonus"])
-ADVANTAGE_TOKENS: tuple[Effect, ...] = tuple(parse_effect(t) for t in _CARDS["advantage_tokens"])
-ADVANTAGE_CARDS: tuple[Effect, ...] = tuple(parse_effect(t) for t in _CARDS["advantage_cards"])
-FACTORY_EFFECTS: tuple[Effect, ...] = (
+START_BONUS: Final[tuple[Effect, ...]] = tuple(parse_effect(t) for t in _CARDS["start_bonus"])
+ADVANTAGE_TOKENS: Final[tuple[Effect, ...]] = tuple(
+    parse_effect(t) for t in _CARDS["advantage_tokens"]
+)
+ADVANTAGE_CARDS: Final[tuple[Effect, ...]] = tuple(
+    parse_effect(t) for t in _CARDS["advantage_cards"]
+)
+FACTORY_EFFECTS: Final[tuple[Effect, ...]] = (
     (),
     *(parse_effect(t) for t in _CARDS["factories"]),
 )
 """Indexed by tile number 1-9."""
-ENGINEER_EFFECTS: tuple[Effect, ...] = (
+ENGINEER_EFFECTS: Final[tuple[Effect, ...]] = (
     (),
     *(parse_effect(e["effect"]) for e in _CARDS["engineer"]),
 )
-ENGINEER_COST: tuple[int, ...] = (0, *(int(e["workers"]) for e in _CARDS["engineer"]))
-ENGINEER_LETTER: tuple[str, ...] = ("", *(str(e["letter"]) for e in _CARDS["engineer"]))
-ENGINEERS = range(1, len(ENGINEER_EFFECTS))
+ENGINEER_COST: Final[tuple[int, ...]] = (0, *(int(e["workers"]) for e in _CARDS["engineer"]))
+ENGINEER_LETTER: Final[tuple[str, ...]] = ("", *(str(e["letter"]) for e in _CARDS["engineer"]))
+ENGINEERS: Final = range(1, len(ENGINEER_EFFECTS))
 
-END_BONUS: tuple[dict[str, Any], ...] = tuple(_CARDS["end_bonus"])
-END_BONUS_DRAW: int = _CARDS["end_bonus_draw"]
-BLIND_VP: int = _CARDS["blind_vp"]
-AC1_AGAIN: tuple[Part, ...] = ADVANTAGE_CARDS[0][:3]
+END_BONUS: Final[tuple[dict[str, Any], ...]] = tuple(_CARDS["end_bonus"])
+END_BONUS_DRAW: Final[int] = _CARDS["end_bonus_draw"]
+BLIND_VP: Final[int] = _CARDS["blind_vp"]
+AC1_AGAIN: Final[tuple[Part, ...]] = ADVANTAGE_CARDS[0][:3]
 """Advantage card 1's three parts, one of which is done once more."""
 
 # ---- main board --------------------------------------------------------------------------
 
-ROUNDS_ALL, ROUNDS_NOT_LAST, ROUNDS_LAST = range(3)
-_ROUNDS = {"all": ROUNDS_ALL, "not_last": ROUNDS_NOT_LAST, "last": ROUNDS_LAST}
+ROUNDS_ALL: Final = 0
+ROUNDS_NOT_LAST: Final = 1
+ROUNDS_LAST: Final = 2
+_ROUNDS: Final = {"all": ROUNDS_ALL, "not_last": ROUNDS_NOT_LAST, "last": ROUNDS_LAST}
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,24 +338,24 @@ def _spaces() -> tuple[Space, ...]:
     return tuple(out)
 
 
-SPACES: tuple[Space, ...] = _spaces()
-MAIN_SPACES = len(_BOARD["space"])
-SPACE_CONFLICTS: dict[int, Conflict] = {
+SPACES: Final[tuple[Space, ...]] = _spaces()
+MAIN_SPACES: Final = len(_BOARD["space"])
+SPACE_CONFLICTS: Final[dict[int, Conflict]] = {
     i: _conflict(s["conflict"]) for i, s in enumerate(_BOARD["space"]) if "conflict" in s
 }
 """Main-board spaces whose worker cost the sources disagree on, by space index."""
-MOST_WORKERS: tuple[int, ...] = tuple(
+MOST_WORKERS: Final[tuple[int, ...]] = tuple(
     max(s.workers, *(int(v) for v in SPACE_CONFLICTS[s.index].values))
     if s.index in SPACE_CONFLICTS
     else s.workers
     for s in SPACES
 )
 """The most workers each space can cost under any reading (for the action table)."""
-SPACE_BY_KEY = {s.key: s for s in SPACES}
-MULTI_SPACE = SPACE_BY_KEY["multi"].index
-HIRE_SPACE = SPACE_BY_KEY["hire"].index
-TEMP_SPACE = SPACE_BY_KEY["temp"].index
-ORDER_SPACES = (SPACE_BY_KEY["order_1"].index, SPACE_BY_KEY["order_2"].index)
+SPACE_BY_KEY: Final = {s.key: s for s in SPACES}
+MULTI_SPACE: Final = SPACE_BY_KEY["multi"].index
+HIRE_SPACE: Final = SPACE_BY_KEY["hire"].index
+TEMP_SPACE: Final = SPACE_BY_KEY["temp"].index
+ORDER_SPACES: Final = (SPACE_BY_KEY["order_1"].index, SPACE_BY_KEY["order_2"].index)
 
 
 def engineer_space(engineer: int) -> int:
@@ -358,7 +381,7 @@ class Strip:
     a_positions: tuple[int, ...]
 
 
-STRIPS: dict[int, Strip] = {
+STRIPS: Final[dict[int, Strip]] = {
     int(n): Strip(
         s["length"],
         tuple(s["public"]),
@@ -369,20 +392,20 @@ STRIPS: dict[int, Strip] = {
     for n, s in _BOARD["strip"].items()
 }
 
-_SETUP = _BOARD["setup"]
-ROUNDS: dict[int, int] = {int(k): v for k, v in _SETUP["rounds"].items()}
-WORKERS_TOTAL: dict[int, int] = {int(k): v for k, v in _SETUP["workers_total"].items()}
-WORKERS_IN_HAND: dict[int, int] = {int(k): v for k, v in _SETUP["workers_in_hand"].items()}
-START_RUBLES: dict[int, int] = {int(k): v for k, v in _SETUP["start_rubles"].items()}
-DOUBLERS: int = _SETUP["doublers"]
-TEMP_WORKERS: int = _SETUP["temp_workers"]
-LOCO_COPIES: int = _SETUP["loco_copies"]
-TURN_ORDER_VP: tuple[int, ...] = tuple(_SETUP["turn_order_card_vp"])
+_SETUP: Final = _BOARD["setup"]
+ROUNDS: Final[dict[int, int]] = {int(k): v for k, v in _SETUP["rounds"].items()}
+WORKERS_TOTAL: Final[dict[int, int]] = {int(k): v for k, v in _SETUP["workers_total"].items()}
+WORKERS_IN_HAND: Final[dict[int, int]] = {int(k): v for k, v in _SETUP["workers_in_hand"].items()}
+START_RUBLES: Final[dict[int, int]] = {int(k): v for k, v in _SETUP["start_rubles"].items()}
+DOUBLERS: Final[int] = _SETUP["doublers"]
+TEMP_WORKERS: Final[int] = _SETUP["temp_workers"]
+LOCO_COPIES: Final[int] = _SETUP["loco_copies"]
+TURN_ORDER_VP: Final[tuple[int, ...]] = tuple(_SETUP["turn_order_card_vp"])
 
 
 # ---- readings of conflicting data ----------------------------------------------------------
 
-CONFLICTS: tuple[Conflict, ...] = (
+CONFLICTS: Final[tuple[Conflict, ...]] = (
     *SPACE_CONFLICTS.values(),
     *SPECIAL_CONFLICTS.values(),
     INDUSTRY_END_CONFLICT,

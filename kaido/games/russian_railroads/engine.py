@@ -8,7 +8,7 @@ one possible answer, drops frames with none (lost effects, RR-IND-4), ends turns
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from kaido.core.actions import Action
 from kaido.core.events import Event
@@ -148,7 +148,7 @@ from kaido.games.russian_railroads.state import (
 )
 
 Events = list[Event] | None
-INDUSTRY_SPOT_BIT = 1 << len(SPECIALS)
+INDUSTRY_SPOT_BIT: Final = 1 << len(SPECIALS)
 """The industry advantage spot's bit in a board's DONE mask (after the line specials)."""
 
 
@@ -168,7 +168,7 @@ def add_vp(st: RRState, p: int, vp: int, source: int, events: Events, why: str) 
 # ---- spaces --------------------------------------------------------------------------------
 
 
-_ACTIVE: dict[tuple[int, bool], tuple[Space, ...]] = {}
+_ACTIVE: Final[dict[tuple[int, bool], tuple[Space, ...]]] = {}
 
 
 def active_spaces(st: RRState) -> tuple[Space, ...]:
@@ -283,7 +283,7 @@ class Need(NamedTuple):
     again: bool  # advantage card 1's "one of the three once more"
 
 
-_NEEDS: dict[Effect, Need] = {}
+_NEEDS: Final[dict[Effect, Need]] = {}
 
 
 def need(effect: Effect) -> Need:
@@ -359,10 +359,13 @@ def x2_doable(st: RRState, b: list[int], count: int) -> bool:
     return count <= st.x2_stock and count <= MAX_DOUBLERS - b[X2]
 
 
+UNREPEATABLE: Final = frozenset((TEMP_SPACE, HIRE_SPACE, *ORDER_SPACES))
+
+
 def repeatable(st: RRState, space_index: int) -> bool:
     """Spaces a repeat may target (RR-FAQ-4, R-15): not temp workers, turn order, hire, or
     another repeat (a repeat of a repeat would never end)."""
-    if space_index in (TEMP_SPACE, HIRE_SPACE, *ORDER_SPACES):
+    if space_index in UNREPEATABLE:
         return False
     space = SPACES[space_index]
     return all(op != OP_REPEAT for op, _ in space_effect(st, space))
@@ -875,7 +878,9 @@ def _one_colour_steps(frame: list[int], b: list[int], colour: int, count: int) -
     return out
 
 
-NO_USE, USE_BONUS, USE_TOKEN = range(3)
+NO_USE: Final = 0
+USE_BONUS: Final = 1
+USE_TOKEN: Final = 2
 
 
 def step_use(
@@ -1109,7 +1114,9 @@ def deck_mask(deck: list[int]) -> int:
 
 # ---- settling ------------------------------------------------------------------------------
 
-AUTO_ANSWER = frozenset((F_STEPS, F_TILE, F_LOCO, F_FREPLACE, F_ADV_CARD, F_AGAIN, F_EB, F_REPEAT))
+AUTO_ANSWER: Final = frozenset(
+    (F_STEPS, F_TILE, F_LOCO, F_FREPLACE, F_ADV_CARD, F_AGAIN, F_EB, F_REPEAT)
+)
 """Frames answered automatically when they have exactly one possible answer."""
 
 
@@ -1212,8 +1219,14 @@ def turn_options(st: RRState) -> list[Action]:
     return out
 
 
-CHECK_SIMPLE, CHECK_TILE, CHECK_TEMP, CHECK_ORDER, CHECK_HIRE, CHECK_PUBLIC, CHECK_OTHER = range(7)
-ALWAYS = frozenset((OP_RUBLES, OP_VP))
+CHECK_SIMPLE: Final = 0
+CHECK_TILE: Final = 1
+CHECK_TEMP: Final = 2
+CHECK_ORDER: Final = 3
+CHECK_HIRE: Final = 4
+CHECK_PUBLIC: Final = 5
+CHECK_OTHER: Final = 6
+ALWAYS: Final = frozenset((OP_RUBLES, OP_VP))
 """Parts that can always be carried out."""
 
 
@@ -1239,9 +1252,9 @@ def _check(space: Space) -> tuple[int, Any]:
     return CHECK_SIMPLE, (n.x2, n.industry, n.single, n.steps, n.tokens)
 
 
-CHECKS = {s.index: _check(s) for s in SPACES[:MAIN_SPACES]}
-MOST_INDUSTRY = max(data[1] for check, data in CHECKS.values() if check == CHECK_SIMPLE)
-_PLANS: dict[tuple[int, bool], tuple[tuple[int, int, Any], ...]] = {}
+CHECKS: Final = {s.index: _check(s) for s in SPACES[:MAIN_SPACES]}
+MOST_INDUSTRY: Final = max(data[1] for check, data in CHECKS.values() if check == CHECK_SIMPLE)
+_PLANS: Final[dict[tuple[int, bool], tuple[tuple[int, int, Any], ...]]] = {}
 
 
 def turn_plan(st: RRState) -> tuple[tuple[int, int, Any], ...]:
@@ -1253,7 +1266,7 @@ def turn_plan(st: RRState) -> tuple[tuple[int, int, Any], ...]:
     return found
 
 
-_WALLETS: dict[int, tuple[tuple[Action, ...], ...]] = {}
+_WALLETS: Final[dict[int, tuple[tuple[Action, ...], ...]]] = {}
 
 
 def _wallet_payments(b: list[int]) -> tuple[tuple[Action, ...], ...]:

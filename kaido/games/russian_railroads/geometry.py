@@ -12,7 +12,7 @@ square whose `factory_space` is `k`. The client lays the boards out itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.game import LANGS
 from kaido.core.options import Options
@@ -89,7 +89,7 @@ from kaido.games.russian_railroads.components import (
 )
 from kaido.games.russian_railroads.engine import INDUSTRY_SPOT_BIT
 
-OP_WORDS = {
+OP_WORDS: Final = {
     OP_TRACK: "track",
     OP_INDUSTRY: "industry",
     OP_X2: "x2",
@@ -113,13 +113,13 @@ OP_WORDS = {
     OP_VP_ENGINEERS: "vp_engineer_sum",
     OP_VP_LOCOS: "vp_top_locos",
 }
-TILE_WORDS = {
+TILE_WORDS: Final = {
     TILE_LOCO_OR_FACTORY: "loco_or_factory",
     TILE_LOCO_AND_FACTORY: "loco_and_factory",
     TILE_FACTORY: "factory",
     TILE_LOCO: "loco",
 }
-REWARD_WORDS = {
+REWARD_WORDS: Final = {
     R_UNLOCK: "unlock",
     R_COMPLETE: "complete",
     R_WORKER: "worker",
@@ -127,7 +127,7 @@ REWARD_WORDS = {
     R_DOUBLE: "double",
     R_STAR: "star",
 }
-ROUND_WORDS = {ROUNDS_LAST: "last", ROUNDS_NOT_LAST: "not_last"}
+ROUND_WORDS: Final = {ROUNDS_LAST: "last", ROUNDS_NOT_LAST: "not_last"}
 
 
 def effect_parts(effect: Effect) -> list[list[Any]]:

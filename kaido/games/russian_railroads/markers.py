@@ -6,6 +6,8 @@ for legality and for carrying out steps.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.games.russian_railroads.components import (
     ANY,
     BLACK,
@@ -24,10 +26,10 @@ from kaido.games.russian_railroads.components import (
 )
 from kaido.games.russian_railroads.state import FACT, IND, IND2, LOCO, POS
 
-LINES = range(3)
-VALUE = tuple(loco_value(t) for t in range(11))
+LINES: Final = range(3)
+VALUE: Final = tuple(loco_value(t) for t in range(11))
 """Reach of each tile id (0 = empty slot)."""
-LEVEL_AT = tuple(sum(1 for sq in UNLOCK_SQUARES if pos >= sq) for pos in range(16))
+LEVEL_AT: Final = tuple(sum(1 for sq in UNLOCK_SQUARES if pos >= sq) for pos in range(16))
 """Colours gained when the Trans-Siberian black marker stands on a square (RR-MARK-1)."""
 
 

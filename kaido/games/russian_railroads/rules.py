@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction
@@ -57,7 +57,7 @@ from kaido.games.russian_railroads.state import (
 Key = tuple[Any, ...]
 
 
-CONFLICT_HELP = {
+CONFLICT_HELP: Final = {
     "loco_and_factory_workers": (
         "workers the loco-and-factory space costs: 2 (the guide; default) or 3 "
         "(two sources for the printed board)",  # RR-TILE-3
@@ -77,7 +77,7 @@ CONFLICT_HELP = {
     ),
 }
 """Help for the options that pick a reading of conflicting data (components.CONFLICTS)."""
-CONFLICT_LABELS = {
+CONFLICT_LABELS: Final = {
     "transsib_worker_marker": (("brown (the guide)", "茶色（ガイド）"), ("black", "黒")),
 }
 """Words for the values of those options that are not numbers."""
@@ -110,7 +110,7 @@ class RussianRailroads(Game[RRState]):
             for c in CONFLICTS
         ),
     )
-    agent_kinds = {"heuristic": "kaido.games.russian_railroads.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.russian_railroads.agents:HeuristicAgent"}
     # bench/README.md: here the plain search beats the heuristic-guided one (50 and 200 ms)
     bot_levels = {"strong": "mcts:time=1:worlds=1:rollout=0:c=0.25:guide=false"}
     decisions_per_player = 84  # 12 heuristic games at 2 players: median 167 decisions
@@ -119,7 +119,8 @@ class RussianRailroads(Game[RRState]):
 
     def setup(self, options: Options, seed: int) -> RRState:
         rng = Rng(seed)
-        st = RRState(options, rng)
+        st = RRState()
+        st.new_game(options, rng)
         n = st.n
         st.rounds = ROUNDS[n]
         for _ in range(n):
@@ -265,4 +266,4 @@ class RussianRailroads(Game[RRState]):
 
 
 _ = (ORDER_SPACES, TSR)
-GAME = RussianRailroads()
+GAME: Final = RussianRailroads()

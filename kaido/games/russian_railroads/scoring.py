@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import Final
 
 from kaido.games.russian_railroads.components import (
     DOUBLER_SQUARES,
@@ -42,9 +43,9 @@ from kaido.games.russian_railroads.state import (
     REVALUED as REVALUED_FLAG,
 )
 
-STP_DOUBLE_BIT = 1 << SPECIAL_BY_KEY["double_stp"].index
-STARS = tuple((1 << s.index, s.value) for s in SPECIALS if s.reward == R_STAR)
-COMPLETE_BITS = tuple(1 << s.index for s in SPECIALS if s.reward == R_COMPLETE)
+STP_DOUBLE_BIT: Final = 1 << SPECIAL_BY_KEY["double_stp"].index
+STARS: Final = tuple((1 << s.index, s.value) for s in SPECIALS if s.reward == R_STAR)
+COMPLETE_BITS: Final = tuple(1 << s.index for s in SPECIALS if s.reward == R_COMPLETE)
 
 
 def line_score(b: list[int], line: int) -> int:

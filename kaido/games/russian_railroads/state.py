@@ -6,56 +6,62 @@ decisions live on `stack` as small int lists ("frames"), the top one deciding no
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.actions import Action
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 from kaido.games.russian_railroads.components import Variant, variant
 
 # ---- player board offsets ----------------------------------------------------------------
-POS = 0  # 15: marker square per (line * 5 + colour); 0 = beside the line / not gained
-LOCO = 15  # 4: loco tiles in slots (TSR a, TSR b, StP, Kiev); 0 = empty
-FACT = 19  # 5: factory tiles in the factory spaces, left to right; 0 = empty
-IND = 24  # industry marker 1 (square index)
-IND2 = 25  # industry marker 2; -1 while not on the board
-HAND = 26  # own-colour workers in hand
-STOCKW = 27  # own-colour workers still in the stock (gained through board bonuses)
-TEMP = 28  # temporary workers held
-BLACKW = 29  # black worker held now (0/1)
-RUBLES = 30
-VP = 31
-X2 = 32  # x2 tokens on the board
-DONE = 33  # bitmask of special squares achieved (bit = Special.index; last bit = industry spot)
-TOKENS = 34  # bitmask of advantage tokens used (bit k-1 for token k)
-PASSED = 35
-OWNS_BLACK = 36  # holds the black worker for the rest of the game
-EXTRA = 37  # extra workers gained (for end bonus 5)
-REVALUED = 38  # revaluation token placed
-MEDAL = 39  # Kiev medal placed
-ENGS = 40  # bitmask of engineers owned (bit = engineer number)
-ENG_USED = 41  # bitmask of owned engineers used this round
-VP_PASS = 42  # running VP totals by source (their sum is VP)
-VP_ROUND = 43
-VP_BONUS = 44
-VP_FINAL = 45
-BOARD_SIZE = 46
+POS: Final = 0  # 15: marker square per (line * 5 + colour); 0 = beside the line / not gained
+LOCO: Final = 15  # 4: loco tiles in slots (TSR a, TSR b, StP, Kiev); 0 = empty
+FACT: Final = 19  # 5: factory tiles in the factory spaces, left to right; 0 = empty
+IND: Final = 24  # industry marker 1 (square index)
+IND2: Final = 25  # industry marker 2; -1 while not on the board
+HAND: Final = 26  # own-colour workers in hand
+STOCKW: Final = 27  # own-colour workers still in the stock (gained through board bonuses)
+TEMP: Final = 28  # temporary workers held
+BLACKW: Final = 29  # black worker held now (0/1)
+RUBLES: Final = 30
+VP: Final = 31
+X2: Final = 32  # x2 tokens on the board
+DONE: Final = (
+    33  # bitmask of special squares achieved (bit = Special.index; last bit = industry spot)
+)
+TOKENS: Final = 34  # bitmask of advantage tokens used (bit k-1 for token k)
+PASSED: Final = 35
+OWNS_BLACK: Final = 36  # holds the black worker for the rest of the game
+EXTRA: Final = 37  # extra workers gained (for end bonus 5)
+REVALUED: Final = 38  # revaluation token placed
+MEDAL: Final = 39  # Kiev medal placed
+ENGS: Final = 40  # bitmask of engineers owned (bit = engineer number)
+ENG_USED: Final = 41  # bitmask of owned engineers used this round
+VP_PASS: Final = 42  # running VP totals by source (their sum is VP)
+VP_ROUND: Final = 43
+VP_BONUS: Final = 44
+VP_FINAL: Final = 45
+BOARD_SIZE: Final = 46
 
 # ---- frames (pending decisions) ----------------------------------------------------------
-F_START = 0  # [F_START, p]
-F_STEPS = 1  # [F_STEPS, p, partial, black_bonus, bonus_steps, industry, t0..t6]
-F_TILE = 2  # [F_TILE, p, mode]
-F_LOCO = 3  # [F_LOCO, p, tile, origin_line, must_factory]
-F_LOCO_DONE = 4  # [F_LOCO_DONE, p]  (automatic: bonuses after a loco chain)
-F_FREPLACE = 5  # [F_FREPLACE, p, tile]
-F_ADV_TOKEN = 6  # [F_ADV_TOKEN, p]
-F_ADV_CARD = 7  # [F_ADV_CARD, p]
-F_AGAIN = 8  # [F_AGAIN, p]
-F_EB = 9  # [F_EB, p, looking]
-F_REPEAT = 10  # [F_REPEAT, p, partial]
-F_REUSE = 11  # [F_REUSE, p, order_index]
-F_ROUND_END = 12  # [F_ROUND_END, -1]  (automatic: scoring and upkeep)
-STEP_TOKENS = 6  # offset of t0 in a F_STEPS frame
+F_START: Final = 0  # [F_START, p]
+F_STEPS: Final = 1  # [F_STEPS, p, partial, black_bonus, bonus_steps, industry, t0..t6]
+F_TILE: Final = 2  # [F_TILE, p, mode]
+F_LOCO: Final = 3  # [F_LOCO, p, tile, origin_line, must_factory]
+F_LOCO_DONE: Final = 4  # [F_LOCO_DONE, p]  (automatic: bonuses after a loco chain)
+F_FREPLACE: Final = 5  # [F_FREPLACE, p, tile]
+F_ADV_TOKEN: Final = 6  # [F_ADV_TOKEN, p]
+F_ADV_CARD: Final = 7  # [F_ADV_CARD, p]
+F_AGAIN: Final = 8  # [F_AGAIN, p]
+F_EB: Final = 9  # [F_EB, p, looking]
+F_REPEAT: Final = 10  # [F_REPEAT, p, partial]
+F_REUSE: Final = 11  # [F_REUSE, p, order_index]
+F_ROUND_END: Final = 12  # [F_ROUND_END, -1]  (automatic: scoring and upkeep)
+STEP_TOKENS: Final = 6  # offset of t0 in a F_STEPS frame
 
-PHASE_SETUP, PHASE_PLAY, PHASE_OVER = range(3)
+PHASE_SETUP: Final = 0
+PHASE_PLAY: Final = 1
+PHASE_OVER: Final = 2
 
 
 class RRState:
@@ -98,7 +104,10 @@ class RRState:
         "x2_stock",
     )
 
-    def __init__(self, options: Options, rng: Rng) -> None:
+    def new_game(self, options: Options, rng: Rng) -> None:
+        """Set up a new game on a state just made (`RRState()`): a state has no `__init__`, so
+        that `copy` makes one without setting up a game (compiled, a class runs its
+        `__init__` on every new object)."""
         self.options = options
         self.variant: Variant = variant(options)  # the data read with the options' choices
         self.rng = rng
@@ -138,7 +147,7 @@ class RRState:
         it and dropped at every change. Code that edits a state by hand sets it to None."""
 
     def copy(self) -> RRState:
-        other = RRState.__new__(RRState)
+        other = RRState()
         other.options = self.options
         other.variant = self.variant
         other.rng = self.rng.copy()

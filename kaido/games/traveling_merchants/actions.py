@@ -9,22 +9,24 @@ cards used. Legal-action generation hands out these objects; nothing is built pe
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.actions import Action, ActionTable
 from kaido.games.traveling_merchants.board import CITIES, DATA, GOODS
 
-TABLE = ActionTable()
-START_AT = tuple(TABLE.add("start", c) for c in range(CITIES))
-MOVE = tuple(TABLE.add("move", c) for c in range(len(DATA.cities)))
+TABLE: Final = ActionTable()
+START_AT: Final = tuple(TABLE.add("start", c) for c in range(CITIES))
+MOVE: Final = tuple(TABLE.add("move", c) for c in range(len(DATA.cities)))
 # LOAD[good][source + 1][dump + 1]
-LOAD = tuple(
+LOAD: Final = tuple(
     tuple(tuple(TABLE.add("load", g, q, d) for d in range(-1, GOODS)) for q in range(-1, 4))
     for g in range(GOODS)
 )
-SHIP = tuple(TABLE.add("ship", i) for i in range(DATA.setup["literal_refill_size"]))
-SPECIAL = tuple(TABLE.add("special", k) for k in range(len(DATA.specials)))
-END = TABLE.add("end")
-PAIR = tuple(TABLE.add("pair", c) for c in range(CITIES))
-THREE = {
+SHIP: Final = tuple(TABLE.add("ship", i) for i in range(DATA.setup["literal_refill_size"]))
+SPECIAL: Final = tuple(TABLE.add("special", k) for k in range(len(DATA.specials)))
+END: Final = TABLE.add("end")
+PAIR: Final = tuple(TABLE.add("pair", c) for c in range(CITIES))
+THREE: Final = {
     (c, a, b): TABLE.add("three", c, a, b)
     for c in range(CITIES)
     for a in range(CITIES)

@@ -13,20 +13,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.datafiles import read_object
 from kaido.core.errors import KaidoError
 from kaido.core.graphs import hop_distances
 from kaido.core.rng import Rng
 
-DATA_DIR = Path(__file__).parent / "data"
-FILES = ("cities.json", "maps.json", "orders.json", "titles.json", "wagons.json", "setup.json")
-COUNTS = ("2", "3", "4")
-END_CARD = 0
-MEASURES = ("orders", "cities", "gems", "red_gems", "houses", "production_houses", "specials",
-            "shipped")  # fmt: skip
-SETUP_NAMES = (
+DATA_DIR: Final = Path(__file__).parent / "data"
+FILES: Final = (
+    "cities.json",
+    "maps.json",
+    "orders.json",
+    "titles.json",
+    "wagons.json",
+    "setup.json",
+)
+COUNTS: Final = ("2", "3", "4")
+END_CARD: Final = 0
+MEASURES: Final = ("orders", "cities", "gems", "red_gems", "houses", "production_houses",
+                   "specials", "shipped")  # fmt: skip
+SETUP_NAMES: Final = (
     "removed_orders",
     "row_size",
     "literal_refill_size",
@@ -368,7 +375,7 @@ def make_board(data: Data, layout: str, road: bool, shuffle: Rng | None) -> Boar
     )
 
 
-DATA = load()
-GOODS = len(DATA.goods)
-ROAD = 9
-CITIES = 9
+DATA: Final = load()
+GOODS: Final = len(DATA.goods)
+ROAD: Final = 9
+CITIES: Final = 9

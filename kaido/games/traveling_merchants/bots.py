@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
-from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game, result_value
 from kaido.core.rng import Rng
@@ -223,7 +222,7 @@ def _step_toward(s: TMState, keys: Sequence[Key], dest: int) -> Key:
 # ---- for search agents ------------------------------------------------------------------------
 
 
-PROSPECT_DECAY = 0.8
+PROSPECT_DECAY: Final = 0.8
 """What an order still `cost` actions away is worth, as a share of its VP per action."""
 
 
@@ -276,14 +275,10 @@ def rollout_action(game: Game[Any], s: TMState, legal: Sequence[Action], rng: Rn
     return next(a for a in legal if key_of(a) == wanted)
 
 
-class HeuristicAgent(Agent):
-    """Plans a route to the order it can fill soonest; houses on its hubs."""
-
-    kind = "heuristic"
-
-    def choose(self, game: Game[Any], state: Any) -> Action:
-        legal = list(game.legal_actions(state))
-        if len(legal) == 1:
-            return legal[0]
-        wanted = choose_key(state, [key_of(a) for a in legal])
-        return next(a for a in legal if key_of(a) == wanted)
+def heuristic_move(s: TMState, legal: Sequence[Action]) -> Action:
+    """The heuristic's move: it plans a route to the order it can fill soonest, and
+    builds houses on its hubs."""
+    if len(legal) == 1:
+        return legal[0]
+    wanted = choose_key(s, [key_of(a) for a in legal])
+    return next(a for a in legal if key_of(a) == wanted)

@@ -5,6 +5,8 @@ Legal actions are the interned objects of `actions.py`; `answer` applies one.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.actions import Action
 from kaido.core.events import Event
 from kaido.core.options import Options
@@ -26,6 +28,7 @@ from kaido.games.traveling_merchants.board import (
     GOODS,
     ROAD,
     Order,
+    Title,
     make_board,
 )
 from kaido.games.traveling_merchants.state import (
@@ -41,13 +44,13 @@ from kaido.games.traveling_merchants.state import (
 )
 
 Key = tuple[str | int, ...]
-SETUP = DATA.setup
-ORDERS: dict[int, Order] = DATA.orders
-SPECIALS = DATA.specials
-KINDS = tuple(c.kind for c in DATA.cities)
-MAKES = tuple(c.good for c in DATA.cities)
-DISTRIBUTION = tuple(c.index for c in DATA.cities if c.kind == "distribution")
-GOOD_IDS = [g["id"] for g in DATA.goods]
+SETUP: Final = DATA.setup
+ORDERS: Final[dict[int, Order]] = DATA.orders
+SPECIALS: Final = DATA.specials
+KINDS: Final = tuple(c.kind for c in DATA.cities)
+MAKES: Final = tuple(c.good for c in DATA.cities)
+DISTRIBUTION: Final = tuple(c.index for c in DATA.cities if c.kind == "distribution")
+GOOD_IDS: Final = [g["id"] for g in DATA.goods]
 
 
 def _ev(events: list[Event] | None, kind: str, **data: object) -> None:
@@ -65,7 +68,8 @@ def setup(options: Options, seed: int) -> TMState:
     start = rng.below(n) if start < 0 else start % n  # TM-SETUP-11, R-18
     shuffle = rng if options["random_cities"] else None
     board = make_board(DATA, str(options["map"]), bool(options["road"]), shuffle)  # TM-SETUP-2
-    s = TMState(options, rng, board)
+    s = TMState()
+    s.new_game(options, rng, board)
     s.start = start
     s.last_seat = (start - 1) % n
     capacity = DATA.beginner_capacity if options["beginner_wagons"] else DATA.normal_capacity
@@ -438,17 +442,18 @@ def title_measure(s: TMState, p: int, measure: str) -> int:
 
 
 def title_points(s: TMState) -> list[list[int]]:
-    """TM-VAR-2: the VP each shown title gives each player (ties share in full)."""
-    out = []
-    for code in s.titles:
-        title = DATA.titles[code // 2][code % 2]
-        counts = [title_measure(s, p, title.measure) for p in range(s.n)]
-        if title.mode == "each":
-            out.append([title.vp * c for c in counts])
-        else:
-            best = max(counts)
-            out.append([title.vp if c == best and best > 0 else 0 for c in counts])
-    return out
+    """TM-VAR-2: the VP each shown title gives each player."""
+    return [title_award(s, DATA.titles[code // 2][code % 2]) for code in s.titles]
+
+
+def title_award(s: TMState, title: Title) -> list[int]:
+    """The VP `title` gives each player: its VP per item counted (mode `each`), or its VP
+    to every player with the most (ties share in full; a count of 0 earns none)."""
+    counts = [title_measure(s, p, title.measure) for p in range(s.n)]
+    if title.mode == "each":
+        return [title.vp * c for c in counts]
+    best = max(counts)
+    return [title.vp if c == best and best > 0 else 0 for c in counts]
 
 
 def scores(s: TMState) -> list[int]:

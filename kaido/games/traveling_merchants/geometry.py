@@ -12,13 +12,18 @@ cell `[x, y, c]` is drawn with `cities[c]` and a row position holding order `o` 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.options import Options
 from kaido.games.traveling_merchants.board import DATA, Order, Title
 
 # Colours of the cubes on screen, by the goods' colour names in cities.json.
-CUBE_COLOURS = {"orange": "#e8862e", "grey": "#8d8f94", "purple": "#8e44ad", "white": "#f4f1e8"}
+CUBE_COLOURS: Final = {
+    "orange": "#e8862e",
+    "grey": "#8d8f94",
+    "purple": "#8e44ad",
+    "white": "#f4f1e8",
+}
 
 
 def _order(order: Order) -> dict[str, Any]:

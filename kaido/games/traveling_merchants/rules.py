@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.errors import IllegalAction, OptionError
@@ -26,7 +26,7 @@ from kaido.games.traveling_merchants.board import DATA
 from kaido.games.traveling_merchants.engine import Key
 from kaido.games.traveling_merchants.state import OVER, START, TMState
 
-MAP_LABELS = {"basic": ("the basic map", "基本マップ")}
+MAP_LABELS: Final = {"basic": ("the basic map", "基本マップ")}
 
 
 class TravelingMerchants(Game[TMState]):
@@ -56,7 +56,7 @@ class TravelingMerchants(Game[TMState]):
                    labels=(("drawn at random", "無作為"),
                            *((f"seat {n}", f"{n}番席") for n in range(1, 5)))),
     )  # fmt: skip
-    agent_kinds = {"heuristic": "kaido.games.traveling_merchants.bots:HeuristicAgent"}
+    agent_kinds = {"heuristic": "kaido.games.traveling_merchants.agents:HeuristicAgent"}
     # bench/README.md: valued at once (no play-outs) the search does 18 times more iterations;
     # its values differ by hundredths, so it explores less (c=0.15)
     bot_levels = {"strong": "mcts:time=1:rollout=0:c=0.15"}
@@ -150,4 +150,4 @@ class TravelingMerchants(Game[TMState]):
         return text.render(state, viewer, lang)
 
 
-GAME = TravelingMerchants()
+GAME: Final = TravelingMerchants()

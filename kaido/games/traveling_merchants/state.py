@@ -7,16 +7,24 @@ Seats are 0..n-1 in turn order (clockwise, TM-TURN-1). Per-player lists are play
 
 from __future__ import annotations
 
+from typing import Final
+
 from kaido.core.options import Options
 from kaido.core.rng import Rng
 from kaido.games.traveling_merchants.board import Board
 
-START, TURN, HOUSE, OVER = range(4)
-PHASE_NAMES = ("start", "turn", "house", "over")
+START: Final = 0
+TURN: Final = 1
+HOUSE: Final = 2
+OVER: Final = 3
+PHASE_NAMES: Final = ("start", "turn", "house", "over")
 
 # End triggers (TM-END-1), as bits of `triggers`; DEAD_POSITION is Kaido's ruling K-1
 # (engine.is_dead).
-END_CARD_DRAWN, SPECIALS_GONE, HOUSES_OUT, DEAD_POSITION = 1, 2, 4, 8
+END_CARD_DRAWN: Final = 1
+SPECIALS_GONE: Final = 2
+HOUSES_OUT: Final = 4
+DEAD_POSITION: Final = 8
 
 
 class TMState:
@@ -56,7 +64,10 @@ class TMState:
         "zone",
     )
 
-    def __init__(self, options: Options, rng: Rng, board: Board) -> None:
+    def new_game(self, options: Options, rng: Rng, board: Board) -> None:
+        """Set up a new game on a state just made (`TMState()`): a state has no `__init__`, so
+        that `copy` makes one without setting up a game (compiled, a class runs its
+        `__init__` on every new object)."""
         n = int(options["players"])
         self.options = options
         self.rng = rng
@@ -93,7 +104,7 @@ class TMState:
         self.titles: list[int] = []  # shown titles as card * 2 + side (TM-VAR-1)
 
     def copy(self) -> TMState:
-        other = TMState.__new__(TMState)
+        other = TMState()
         other.options = self.options
         other.rng = self.rng.copy()
         other.board = self.board

@@ -7,7 +7,8 @@ from __future__ import annotations
 from kaido.core.match import Match
 from kaido.games.catan import GAME
 from kaido.games.catan import actions as A
-from kaido.games.catan.bots import HeuristicAgent
+from kaido.games.catan.agents import HeuristicAgent
+from kaido.games.catan.bots import Heuristic
 from kaido.games.catan.state import MAIN
 
 
@@ -24,9 +25,10 @@ def test_offers_to_people_are_few_and_sensible() -> None:
                 bots_offer += 1
                 if polite.choose(GAME, s) == A.OPEN_OFFER:
                     people_asked += 1
-                    terms = polite.offer_terms(s)
+                    seen_as_polite = Heuristic(polite.rng, humans=polite.humans)
+                    terms = seen_as_polite.offer_terms(s)
                     assert terms is not None
-                    need = polite._needs(s, s.turn)
+                    need = seen_as_polite._needs(s, s.turn)
                     assert sum(need) == 1 and need[terms[1]] == 1
                     holders = [q for q in range(s.n) if q != s.turn and s.known[q * 5 + terms[1]]]
                     assert holders

@@ -12,7 +12,7 @@ from kaido.agents import MCTSAgent, RandomAgent
 from kaido.agents.base import Agent
 from kaido.games.catan import GAME
 from kaido.games.catan.actions import DOMESTIC_KINDS
-from kaido.games.catan.bots import HeuristicAgent
+from kaido.games.catan.agents import HeuristicAgent
 
 RANDOM_GAMES = 2000
 CHUNK = 200

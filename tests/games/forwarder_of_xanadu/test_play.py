@@ -7,8 +7,9 @@ import pytest
 from kaido.agents import RandomAgent
 from kaido.core.match import Match
 from kaido.games.forwarder_of_xanadu import GAME
+from kaido.games.forwarder_of_xanadu.agents import HeuristicAgent
 from kaido.games.forwarder_of_xanadu.board import AREAS
-from kaido.games.forwarder_of_xanadu.bots import HeuristicAgent, choose
+from kaido.games.forwarder_of_xanadu.bots import choose
 from kaido.games.forwarder_of_xanadu.engine import ADJ, PORT, REQUESTS, icons
 from kaido.games.forwarder_of_xanadu.plans import DIST
 from kaido.games.forwarder_of_xanadu.state import GROW, OVER

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from kaido.games.traveling_merchants import GAME, engine
 from kaido.games.traveling_merchants.board import DATA, END_CARD
-from kaido.games.traveling_merchants.engine import ORDERS, SPECIALS, title_points
+from kaido.games.traveling_merchants.engine import ORDERS, SPECIALS, title_award, title_points
 from kaido.games.traveling_merchants.state import DEAD_POSITION, OVER, TURN, TMState
 from tests.games.traveling_merchants.helpers import (
     AR,
@@ -267,15 +265,13 @@ def test_titles_add_vp_at_scoring_TM_VAR_2() -> None:
     assert view["scores"][0] == ORDERS[s.taken[0][0]].vp + 5
 
 
-def test_a_title_may_count_each_item_TM_VAR_2(monkeypatch: pytest.MonkeyPatch) -> None:
-    """TM-VAR-2 with a replaced titles file: a title in mode `each` gives its VP per item
-    counted to every player (no shown title uses it, but the file format allows it)."""
+def test_a_title_may_count_each_item_TM_VAR_2() -> None:
+    """TM-VAR-2 with a title of another data file: a title in mode `each` gives its VP per
+    item counted to every player (no shown title uses it, but the file format allows it)."""
     s = ready(3, (E, E, E), titles=True)
-    guild, _pioneer = DATA.titles[2]
-    each = dataclasses.replace(_pioneer, mode="each", vp=2)
-    titles = (*DATA.titles[:2], (guild, each), *DATA.titles[3:])
-    monkeypatch.setattr(engine, "DATA", dataclasses.replace(DATA, titles=titles))
-    s.titles = [5]
+    _guild, pioneer = DATA.titles[2]
+    each = dataclasses.replace(pioneer, mode="each", vp=2)
     s.houses[H] |= 0b001
     s.houses[AR] |= 0b011
-    assert title_points(s) == [[4, 2, 0]]
+    assert title_award(s, each) == [4, 2, 0]
+    assert title_award(s, pioneer) == [5, 0, 0]

@@ -6,10 +6,10 @@ from kaido.agents import RandomAgent
 from kaido.core.match import Match
 from kaido.core.rng import Rng
 from kaido.games.traveling_merchants import GAME
+from kaido.games.traveling_merchants.agents import HeuristicAgent
 from kaido.games.traveling_merchants.board import END_CARD
 from kaido.games.traveling_merchants.bots import (
     FAR,
-    HeuristicAgent,
     _beaten,
     _cost_for,
     _route,
