@@ -92,7 +92,19 @@ def test_a_killed_worker_answers_503_and_its_tables_and_duties_move_to_the_other
             )
             assert successor in live_nodes(url)
             for player in (ann, bob):
-                joined = player.post("/api/quickmatch", json={"game": "tiny", "players": 2})
+                # nginx may still send a request to the killed node's place a moment: the
+                # documented answer is 503, to try again soon.
+                joined = wait_for(
+                    lambda p=player: (
+                        (
+                            r := p.post("/api/quickmatch", json={"game": "tiny", "players": 2})
+                        ).status_code
+                        != 503
+                        and r
+                    ),
+                    timeout=60,
+                    what="the queue to take the player",
+                )
                 assert joined.status_code == 200, joined.text
             table = wait_for(
                 lambda: ann.get("/api/quickmatch").json().get("table"),
