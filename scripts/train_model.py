@@ -38,6 +38,10 @@ def main() -> None:
     parser.add_argument("--holdout", type=int, default=10, help="one game in this held out")
     parser.add_argument("--games", type=int, default=0, help="at most this many games a run")
     parser.add_argument("--positions", type=int, default=0, help="at most this many a game")
+    parser.add_argument(
+        "--winners", action="store_true", help="imitate the winning seats' moves only"
+    )
+    parser.add_argument("--half", action="store_true", help="weight matrices as float16")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
@@ -50,6 +54,7 @@ def main() -> None:
         value_weight=args.value_weight,
         holdout=args.holdout,
         positions=args.positions,
+        winners=args.winners,
         seed=args.seed,
     )
     stores = [SelfPlayStore(Path(folder)) for folder in args.data]
@@ -65,7 +70,8 @@ def main() -> None:
     network, report = train(
         dataset, header, settings, lambda _epoch, row: print(json.dumps(_rounded(row)))
     )
-    network.save(Path(args.out))
+    network.header["trained"]["selfplay"] = [store.plan().to_json() for store in stores]
+    network.save(Path(args.out), half=args.half)
     print(f"kept epoch {report['kept_epoch']}; {report['train_cpu_seconds']} CPU s; {args.out}")
     table = game.action_table(plan.options)
     disagreements(read_network(Path(args.out)), dataset, settings.holdout, table)

@@ -110,11 +110,15 @@ class Network:
             h = np.maximum(h @ a[f"hidden.{k}.w"] + a[f"hidden.{k}.b"], 0.0)
         return h
 
-    def save(self, path: Path) -> None:
-        """Write the model file atomically (a reader never sees half a file)."""
+    def save(self, path: Path, half: bool = False) -> None:
+        """Write the model file atomically (a reader never sees half a file); with `half`,
+        the weight matrices as float16, half the size (a shipped model; the input scaling
+        and biases stay float32), read back as float32."""
         buffer = io.BytesIO()
         header = np.array(json.dumps(self.header, sort_keys=True))
-        arrays: dict[str, Any] = {"header": header, **self.arrays}
+        arrays: dict[str, Any] = {"header": header}
+        for key, array in self.arrays.items():
+            arrays[key] = array.astype(np.float16) if half and array.ndim == 2 else array
         np.savez_compressed(buffer, **arrays)
         write_atomically(path, buffer.getvalue())
 

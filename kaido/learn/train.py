@@ -45,6 +45,10 @@ class TrainSettings:
     """One game in `holdout` is held out (none with fewer games than this)."""
     positions: int = 0
     """At most this many decisions of each game, drawn at random (0: all of them)."""
+    winners: bool = False
+    """Weight each decision's policy loss by its mover's share of the game's win: imitate
+    the moves of the seats that won (a share of a tie counts that much), not every seat's;
+    the value head still learns from every decision."""
     seed: int = 0
 
 
@@ -98,15 +102,20 @@ def _losses(
     target: jax.Array,
     shares: jax.Array,
     hidden: int,
+    winners: bool = False,
 ) -> tuple[jax.Array, jax.Array, jax.Array]:
     """The batch's mean policy and value cross-entropies, and how often the policy's best
-    legal move is the target's."""
+    legal move is the target's; with `winners`, the policy's mean is weighted by each
+    mover's share of the win (`shares[:, 0]`: the seats counted from the mover)."""
     logits, values = _forward(params, x, hidden)
     logits = jnp.where(mask, logits, -1e9)
     log_policy = jax.nn.log_softmax(logits)
     policy = -jnp.sum(jnp.where(mask, target * log_policy, 0.0), axis=1)
     value = -jnp.sum(shares * jax.nn.log_softmax(values), axis=1)
     agree = jnp.argmax(logits, axis=1) == jnp.argmax(target, axis=1)
+    if winners:
+        weight = shares[:, 0]
+        policy = policy * weight * len(weight) / jnp.maximum(weight.sum(), 1e-6)
     return policy.mean(), value.mean(), agree.mean()
 
 
@@ -140,7 +149,7 @@ def train(
     state = optimizer.init(params)
 
     def loss(p: Params, x: jax.Array, m: jax.Array, t: jax.Array, s: jax.Array) -> jax.Array:
-        policy, value, _ = _losses(p, x, m, t, s, hidden)
+        policy, value, _ = _losses(p, x, m, t, s, hidden, settings.winners)
         return policy + settings.value_weight * value
 
     @jax.jit
