@@ -1,0 +1,38 @@
+"""The shipped models (kaido/learn/models): every game at 4 players has one, `model=auto`
+loads it (it matches the game's action table and encoding today) and the `policy` bot plays
+a legal move with it; each says in its header what it was trained on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kaido.agents import make_agent
+from kaido.core.game import Game
+from kaido.games import all_games
+from kaido.learn.model import SHIPPED, load_model, read_network
+from tests.agents.test_reproducible import positions
+
+GAMES = all_games()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_game_at_4_players_ships_a_model_the_policy_bot_plays(game: Game[Any]) -> None:
+    options = game.make_options(players=4)
+    model = load_model("auto", game, options)
+    trained = model.network.header["trained"]
+    assert trained["games"] > 0 and trained["decisions"] > 0 and trained["data"]
+    agent = make_agent("policy:model=auto", game, 3)
+    for state in positions(game, 4, seed=2, spread=8):
+        assert agent.choose(game, state.copy()) in game.legal_actions(state)
+
+
+def test_shipped_models_are_small_half_precision_files() -> None:
+    """A few MB at most each: the weight matrices are float16 (read back as float32)."""
+    files = sorted(SHIPPED.glob("*.npz"))
+    assert {path.stem for path in files} >= {f"{game.id}-4p" for game in GAMES}
+    for path in files:
+        assert path.stat().st_size < 4_000_000, path.name
+        network = read_network(path)
+        assert network.arrays["hidden.0.w"].dtype.name == "float32"
