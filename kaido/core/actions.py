@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kaido.core.errors import ActionFormatError
+from kaido.core.pickling import rebuild_with
 
 Arg = int | str
 
@@ -43,6 +44,10 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({self.kind}{''.join(f' {a}' for a in self.args)})"
+
+
+# Read back in the compiled build too (kaido/core/pickling.py).
+rebuild_with(Action, lambda action: (action.index, action.kind, action.args))
 
 
 class ActionTable:
