@@ -31,7 +31,7 @@ from kaido.core.forced import forced_action
 from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
-from kaido.server.bots import DEFAULT_LEVEL, LEVELS, BotLevels
+from kaido.server.bots import DEFAULT_LEVEL, LEVELS, BotLevels, searches
 from kaido.server.config import Settings
 from kaido.server.errors import (
     BadRequest,
@@ -763,9 +763,10 @@ class TableManager:
 
         runtime.thinking_for = version
         runtime.bot_stop = self.thinkers.submit(job, thought)
-        self.workers.later(
-            THINKING_AFTER, lambda: self._announce_thinking(info.id, version), clock=True
-        )
+        if searches(job.spec, runtime.game):  # the others answer at once: nothing to tell
+            self.workers.later(
+                THINKING_AFTER, lambda: self._announce_thinking(info.id, version), clock=True
+            )
 
     def _bot_action(self, runtime: TableRuntime, state: Any, value: list[Any] | None) -> Action:
         """The bot's action from its JSON form; a bot that failed plays its first legal
