@@ -737,7 +737,7 @@ class TableManager:
         comes); what it does is shown no sooner than `bot_delay` after the last thing
         shown, and a step that shows nothing is taken at once."""
         info, match = runtime.info, runtime.require_match()
-        state = match.state.copy()
+        state = match.state.copy()  # for what the bot's answer shows
         job = Job(
             account=info.created_by,
             table=info.id,
@@ -746,7 +746,9 @@ class TableManager:
             spec=self._bot_spec(runtime, seat),
             seed=decision_seed(info.seed, seat, len(match.actions)),
             humans=frozenset(s.seat for s in info.seats if s.kind == "human" and not s.timed_out),
-            state=state,
+            options=info.options,
+            table_seed=info.seed,
+            actions=tuple(action.index for action in match.actions),
             cap=self.settings.bot_seconds,
         )
 
