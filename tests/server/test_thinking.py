@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from kaido.server import thinking
 from kaido.server.thinking import LOWEST_PRIORITY, FairQueue, Job, Thinkers, Ticket
 from tests.core.tiny_game import TINY
 from tests.server.harness import wait_for
@@ -29,7 +30,9 @@ def job(account: int, *, table: str = "t", background: bool = False, **fields: A
         "spec": "random",
         "seed": 1,
         "humans": frozenset() if background else frozenset({0}),
-        "state": TINY.setup(TINY.make_options({"players": 2}), 7),
+        "options": {"players": 2},
+        "table_seed": 7,
+        "actions": (),
         "cap": 60.0,
         **fields,
     }
@@ -221,3 +224,32 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_a_process_plays_on_from_the_state_it_keeps_and_replays_after_an_undo() -> None:
+    """A job names the game's actions, not its state: the process plays the new ones on the
+    state it kept for the table, and replays the game afresh when its history changed."""
+
+    def play(seed: int) -> tuple[list[int], list[Any]]:
+        rng, state = random.Random(seed), TINY.setup(TINY.make_options({"players": 2}), 7)
+        played, views = [], [TINY.view(state, 0)]
+        while not TINY.is_over(state) and len(played) < 8:
+            action = rng.choice(TINY.legal_actions(state))
+            TINY.apply(state, action, trusted=True)
+            played.append(action.index)
+            views.append(TINY.view(state, 0))
+        return played, views
+
+    def seen(actions: list[int]) -> Any:
+        return TINY.view(thinking._state(TINY, job(1, table="kept", actions=tuple(actions))), 0)
+
+    played, views = play(3)
+    other, other_views = next(
+        (o, v) for seed in range(4, 99) for o, v in [play(seed)] if o[:6] != played[:6]
+    )
+    assert seen(played[:3]) == views[3]
+    assert seen(played) == views[-1]  # played on from the kept state
+    assert seen(played[:2]) == views[2]  # taken back: replayed
+    assert thinking._kept["kept"].actions == played[:2]
+    assert seen(played[:6]) == views[6]
+    assert seen(other[:6]) == other_views[6]  # another history as long: replayed
