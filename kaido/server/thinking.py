@@ -77,8 +77,8 @@ class Job:
     table_seed: int
     actions: tuple[int, ...]
     """The game so far, each action by its index in the game's `ActionTable`: the process
-    plays it on from the state it keeps for the table, so no state is pickled (a compiled
-    build's game states cannot be)."""
+    plays it on from the state it keeps for the table, so a decision sends a few numbers
+    rather than a pickled state."""
     cap: float
     """The longest the search may take, in seconds."""
 

@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
+from kaido.core.game import Game
 from kaido.server import thinking
 from kaido.server.thinking import LOWEST_PRIORITY, FairQueue, Job, Thinkers, Ticket
+from tests.conftest import game_params
 from tests.core.tiny_game import TINY
 from tests.server.harness import wait_for
 from tests.server.probe_bots import probe_log
@@ -197,6 +199,7 @@ SERVER_HOLDING_A_PROBE = """
 import sys, time
 from kaido.games import register
 from kaido.server.thinking import Thinkers
+from tests.conftest import game_params
 from tests.core.tiny_game import TINY
 from tests.server.test_thinking import PROBE, job
 register(TINY)
@@ -253,3 +256,24 @@ def test_a_process_plays_on_from_the_state_it_keeps_and_replays_after_an_undo() 
     assert thinking._kept["kept"].actions == played[:2]
     assert seen(played[:6]) == views[6]
     assert seen(other[:6]) == other_views[6]  # another history as long: replayed
+
+
+@pytest.mark.parametrize("game", [g for g in game_params() if g.id != TINY.id])
+def test_every_games_bot_answers_from_a_process_with_a_legal_move(
+    thinkers: Thinkers, game: Game[Any]
+) -> None:
+    """Every game's heuristic bot, in a bot process of the build under test (make test
+    runs this on the compiled build too, which `make run` serves), answers a position of a
+    random game with one of its legal moves."""
+    options = game.make_options(players=game.player_counts[0])
+    state, rng, played = game.setup(options, 7), random.Random(5), []
+    for _ in range(12):
+        action = rng.choice(game.legal_actions(state))
+        game.apply(state, action, trusted=True)
+        played.append(action.index)
+    answers: list[list[Any] | None] = []
+    bot = job(1, game=game.id, spec="heuristic", options=dict(options), actions=tuple(played))
+    thinkers.submit(bot, lambda _ticket, value: answers.append(value))
+    wait_for(lambda: bool(answers), what="the bot's answer")
+    legal = [action.to_json() for action in game.legal_actions(state)]
+    assert answers[0] in legal
