@@ -152,15 +152,25 @@ def payable(
 ) -> int:
     """The destinations (a bit mask) that some legal payment from `hand` reaches from
     `origin`, that is where `legal_payments` is not empty (cached per origin and hand)."""
-    key = ("payable", origin, hand[0], hand[1], min(hand[2], 1), enhanced, extra)
+    if extra >= 0 and comp.harbour[extra]:
+        extra = -1
+    cars, locos, ships = hand[0], hand[1], min(hand[2], 1)
+    key = ("payable", origin, cars, locos, ships, enhanced, extra)
     cached = comp.cache.get(key)
     if cached is None:
-        cached = comp.cache[key] = sum(
-            1 << d
-            for d in range(comp.cities)
-            if d != origin and legal_payments(comp, origin, d, hand, enhanced, extra)
-        )
+        mask = 0
+        for d in range(comp.cities):
+            if d != origin and fits(
+                all_legal(comp, origin, d, enhanced, extra), cars, locos, ships
+            ):
+                mask |= 1 << d
+        cached = comp.cache[key] = mask
     return int(cached)
+
+
+def fits(pays: tuple[Payment, ...], cars: int, locos: int, ships: int) -> bool:
+    """Does one of `pays` fit in a hand of these cards?"""
+    return any(pay[0] <= cars and pay[1] <= locos and pay[2] <= ships for pay in pays)
 
 
 def two_card_payments(hand: tuple[int, int, int]) -> tuple[Payment, ...]:
