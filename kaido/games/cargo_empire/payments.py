@@ -35,11 +35,28 @@ def ship_pairs(comp: Components, origin: int, dest: int, extra: int) -> tuple[tu
     key = ("pairs", origin, dest, extra)
     cached = comp.cache.get(key)
     if cached is None:
-        ports = [c for c in range(comp.cities) if comp.harbour[c] or c == extra]
-        dist = comp.dist
-        found = {(dist[origin][a], dist[b][dest]) for a in ports for b in ports if a != b}
-        cached = comp.cache[key] = tuple(sorted(found))
+        found: list[tuple[int, int]] = []
+        to_ports = ports_at(comp, origin, extra)
+        from_ports = ports_at(comp, dest, extra)
+        for a, first in enumerate(to_ports):
+            for b, last in enumerate(from_ports):
+                # Some first port differs from some last port, unless both are one city.
+                if first and last and not (first == last and first & (first - 1) == 0):
+                    found.append((a, b))
+        cached = comp.cache[key] = tuple(found)
     return cached
+
+
+def ports_at(comp: Components, city: int, extra: int) -> list[int]:
+    """The harbours (a bit mask) at each distance in land routes from `city`."""
+    key = ("ports at", city, extra)
+    masks: list[int] | None = comp.cache.get(key)
+    if masks is None:
+        masks = comp.cache[key] = [0] * (max(comp.dist[city]) + 1)
+        for port in range(comp.cities):
+            if comp.harbour[port] or port == extra:
+                masks[comp.dist[city][port]] |= 1 << port
+    return masks
 
 
 @cache
