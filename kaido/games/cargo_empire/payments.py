@@ -131,12 +131,19 @@ def all_legal(
     key = ("legal", origin, dest, enhanced, extra)
     cached = comp.cache.get(key)
     if cached is None:
-        # A set is not minimal iff a minimal one lies below it: scan by size.
-        found: list[Payment] = []
-        for pay in sorted(feasible_set(comp, origin, dest, enhanced, extra), key=_size):
-            if not any(m[0] <= pay[0] and m[1] <= pay[1] and m[2] <= pay[2] for m in found):
-                found.append(pay)
-        cached = comp.cache[key] = tuple(sorted(found, key=lambda p: (sum(p), p)))
+        # The feasible sets, so the legal ones, depend only on the land distance and the
+        # ship pairs: routes of the same shape share one answer.
+        pairs = ship_pairs(comp, origin, dest, extra)
+        shape = ("legal by shape", comp.dist[origin][dest], pairs, enhanced)
+        cached = comp.cache.get(shape)
+        if cached is None:
+            # A set is not minimal iff a minimal one lies below it: scan by size.
+            found: list[Payment] = []
+            for pay in sorted(feasible_set(comp, origin, dest, enhanced, extra), key=_size):
+                if not any(m[0] <= pay[0] and m[1] <= pay[1] and m[2] <= pay[2] for m in found):
+                    found.append(pay)
+            cached = comp.cache[shape] = tuple(sorted(found, key=lambda p: (sum(p), p)))
+        comp.cache[key] = cached
     return cached
 
 
