@@ -11,7 +11,8 @@ the mover. The evaluation's numbers are not probabilities: a softmax of `k * val
 seats' offsets `b`, the mover's first) is fitted to the results of `--calibrate` training
 games first, so both are compared as forecasts of the winner: the cross-entropy to the
 game's shares of a win (ln P for a uniform guess) and how often the favourite wins, by
-thirds of the game. The evaluation values the mover's determinized world (its view, the
+thirds of the game; then the two calibrated together (does the value head add to the
+evaluation?). The evaluation values the mover's determinized world (its view, the
 hidden parts re-dealt), as the search does.
 """
 
@@ -27,7 +28,7 @@ from scipy.optimize import minimize
 
 from kaido.core.rng import Rng
 from kaido.games import get_game
-from kaido.learn.model import Features, read_network
+from kaido.learn.model import Features, Network, read_network
 from kaido.learn.selfplay import GameData, SelfPlayStore, seat_relative
 
 
@@ -88,16 +89,26 @@ def log_softmax(logits: np.ndarray) -> np.ndarray:
     return result
 
 
-def calibrate(values: np.ndarray, shares: np.ndarray) -> np.ndarray:
-    """The scale and the seats' offsets (the mover's 0) of a softmax over `values` that best
-    forecasts `shares`."""
-
-    def loss(params: np.ndarray) -> float:
-        logits = params[0] * values + np.concatenate([[0.0], params[1:]])
-        return float(-(shares * log_softmax(logits)).sum(axis=1).mean())
-
-    fitted: np.ndarray = minimize(loss, np.zeros(values.shape[1]), method="Nelder-Mead").x
+def calibrate(inputs: list[np.ndarray], shares: np.ndarray) -> np.ndarray:
+    """A softmax's weights of `inputs` (each one number a seat) and the seats' offsets (the
+    mover's 0) that best forecast `shares`."""
+    fitted: np.ndarray = minimize(
+        lambda params: loss(forecast(params, inputs), shares),
+        np.zeros(len(inputs) + shares.shape[1] - 1),
+        method="Nelder-Mead",
+        options={"maxiter": 4000},
+    ).x
     return fitted
+
+
+def forecast(params: np.ndarray, inputs: list[np.ndarray]) -> np.ndarray:
+    """The logits of a calibrated forecast (`calibrate`'s parameters)."""
+    logits = sum(w * x for w, x in zip(params, inputs, strict=False))
+    return np.asarray(logits) + np.concatenate([[0.0], params[len(inputs) :]])
+
+
+def loss(logits: np.ndarray, shares: np.ndarray) -> float:
+    return float(-(shares * log_softmax(logits)).sum(axis=1).mean())
 
 
 def report(name: str, logits: np.ndarray, shares: np.ndarray, progress: np.ndarray) -> None:
@@ -128,20 +139,28 @@ def main() -> None:
     train = [i for i in finished if i % args.holdout != args.holdout - 1][: args.calibrate]
     fit = collect(game, options, store, train, args.positions)
     test = collect(game, options, store, held, args.positions)
-    params = calibrate(fit["evaluation"], fit["shares"])
+    params = calibrate([fit["evaluation"]], fit["shares"])
     players = test["shares"].shape[1]
-    print(f"{len(held)} held-out games, {len(test['shares'])} positions; evaluation fitted on ")
+    print(f"{len(held)} held-out games, {len(test['shares'])} positions; evaluation fitted on")
     print(f"{len(train)} games: scale {params[0]:.2f}, seat offsets {np.round(params[1:], 3)}")
     print(f"uniform guess: {np.log(players):.3f}\n")
     print("| forecast | all: loss / favourite wins | first third | second | last |")
     print("| --- | --- | --- | --- | --- |")
-    offsets = np.concatenate([[0.0], params[1:]])
-    report("evaluation (calibrated)", params[0] * test["evaluation"] + offsets, *_rest(test))
+    report("evaluation (calibrated)", forecast(params, [test["evaluation"]]), *_rest(test))
     for name in args.model:
         network = read_network(Path(name))
-        h = network.hidden_output(test["features"])
-        logits = h @ network.arrays["value.w"] + network.arrays["value.b"]
-        report(Path(name).name, logits, *_rest(test))
+        report(Path(name).name, value_logits(network, test["features"]), *_rest(test))
+        both = calibrate([fit["evaluation"], value_logits(network, fit["features"])], fit["shares"])
+        mixed = forecast(both, [test["evaluation"], value_logits(network, test["features"])])
+        report(f"evaluation and {Path(name).name}, calibrated together", mixed, *_rest(test))
+
+
+def value_logits(network: Network, features: np.ndarray) -> np.ndarray:
+    """The value head's logits (the seats counted from the mover)."""
+    result: np.ndarray = (
+        network.hidden_output(features) @ network.arrays["value.w"] + network.arrays["value.b"]
+    )
+    return result
 
 
 def _rest(part: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
