@@ -2,7 +2,7 @@
 game's own evaluation (`Game.evaluate_all`, what today's search values its leaves by with
 `rollout=0`)?
 
-    python scripts/compare_values.py runs/tm-h1 --model tm-v.npz --games 400 --positions 24
+    python scripts/compare_values.py runs/tm-h1 --model tm-v8.npz --games 400 --positions 16
 
 Replays the held-out games of a self-play run (one in `--holdout`, as training holds them
 out) by their stored moves, checking each stored encoding on the way, and at `--positions`

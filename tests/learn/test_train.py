@@ -23,7 +23,7 @@ def test_a_value_only_fit_ignores_the_policy_targets(tiny_registered: None) -> N
     games = [play_selfplay(plan.job(i)) for i in range(20)]
     reversed_targets = [replace(g, targets=g.targets[::-1].copy()) for g in games]
     header = Features(TINY, OPTIONS).header(get_game("tiny"), OPTIONS)
-    settings = TrainSettings(hidden=(16,), epochs=4, batch=32, policy_weight=0.0)
+    settings = TrainSettings(hidden=(16,), epochs=3, batch=32, policy_weight=0.0)
     a, report = train(Dataset.join(games), header, settings)
     b, _ = train(Dataset.join(reversed_targets), header, settings)
     for key in ("hidden.0.w", "value.w", "value.b"):
