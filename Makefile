@@ -48,12 +48,13 @@ test: lint
 	KAIDO_BUILD=pure scripts/test-services.sh $(BIN)/pytest -n auto
 	$(MAKE) test-compiled
 
-# The golden records and the conformance suite once more, on the compiled build: the same
-# records, or a failure (`make test-compiled COMPILED_TESTS=tests/games` runs every game's
-# tests on it too; make test leaves them out to stay well inside CI's time, docs/testing.md).
+# The golden records, the conformance suite, every game's rules tests and the server's bot
+# processes once more, on the compiled build: the same records and rulings, or a failure
+# (docs/testing.md).
 # `--import-mode=append` keeps the source tree behind PYTHONPATH, and a test fails unless
 # every compiled module is in use.
-COMPILED_TESTS ?= tests/core/test_compiled.py tests/core/test_rng.py tests/golden tests/conformance
+COMPILED_TESTS ?= tests/core/test_compiled.py tests/core/test_rng.py tests/golden tests/conformance \
+	tests/games tests/server/test_thinking.py
 test-compiled: export KAIDO_COMPILE = 1
 test-compiled: $(VENV)/.test-installed $(COMPILED)/.installed
 	KAIDO_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/pytest -n auto --import-mode=append \

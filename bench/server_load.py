@@ -13,6 +13,14 @@ per move). Prints one row a run:
     .venv/bin/python bench/server_load.py --tables 500 --database-url postgresql://...
     .venv/bin/python bench/server_load.py --tables 500 --nodes 2 --database-url postgresql://...
 
+`--tree DIR` runs the server of another source tree (an older commit checked out, with
+`git worktree add` or `git archive`) with this client, to compare the two side by side;
+`--compiled` runs it on the tree's compiled build (`make build/compiled/.installed`), as
+`make run` does:
+
+    .venv/bin/python bench/server_load.py --tables 200 --seconds 20 --tree ../before
+    .venv/bin/python bench/server_load.py --tables 200 --seconds 20 --compiled
+
 The client runs on the same machine and takes CPU of its own; the server CPU column is the
 server processes' own time (user + system) over the measured interval, in % of one core:
 with `--nodes N` (N > 1: `kaido serve --workers N`, N nodes behind nginx, on PostgreSQL)
@@ -74,8 +82,15 @@ class Server:
             command += ["--database-url", args.database_url]
         if args.nodes > 1:
             command += ["--workers", str(args.nodes)]
+        tree = args.tree.resolve()
+        imports = tree / "build" / "compiled" if args.compiled else tree
+        if args.compiled and not (imports / ".installed").exists():
+            raise SystemExit(f"no compiled build in {tree}: run `make build/compiled/.installed`")
+        env = {**os.environ, "PYTHONPATH": str(imports)}
         self.log = (data_dir / "server.log").open("wb")
-        self.process = subprocess.Popen(command, cwd=REPO, stdout=self.log, stderr=self.log)
+        self.process = subprocess.Popen(
+            command, cwd=tree, env=env, stdout=self.log, stderr=self.log
+        )
 
     def wait_ready(self) -> None:
         for _ in range(1200):  # two minutes: nodes start slowly on a loaded machine
@@ -298,6 +313,18 @@ def main() -> None:
         "--nodes", type=int, default=1, help="server nodes behind nginx (needs --database-url)"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        default=REPO,
+        help="the source tree whose server runs (another commit checked out, to compare "
+        "side by side; the client is always this one)",
+    )
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="run the server on the tree's compiled build (build/compiled, as `make run`)",
+    )
     args = parser.parse_args()
     if args.nodes > 1 and not args.database_url:
         parser.error("--nodes N runs N nodes on one PostgreSQL database: give --database-url")

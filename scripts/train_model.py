@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=1e-3, help="AdamW's learning rate")
     parser.add_argument("--weight-decay", type=float, default=0.01)
     parser.add_argument("--value-weight", type=float, default=1.0)
+    parser.add_argument("--policy-weight", type=float, default=1.0, help="0: the value alone")
     parser.add_argument("--holdout", type=int, default=10, help="one game in this held out")
     parser.add_argument("--games", type=int, default=0, help="at most this many games a run")
     parser.add_argument("--positions", type=int, default=0, help="at most this many a game")
@@ -52,6 +53,7 @@ def main() -> None:
         learning_rate=args.lr,
         weight_decay=args.weight_decay,
         value_weight=args.value_weight,
+        policy_weight=args.policy_weight,
         holdout=args.holdout,
         positions=args.positions,
         winners=args.winners,

@@ -8,10 +8,11 @@ position in the table is the action's index in a fixed RL action space.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from kaido.core.errors import ActionFormatError
+from kaido.core.pickling import rebuild_with
 
 Arg = int | str
 
@@ -45,14 +46,22 @@ class Action:
         return f"Action({self.kind}{''.join(f' {a}' for a in self.args)})"
 
 
+# Read back in the compiled build too (kaido/core/pickling.py).
+rebuild_with(Action, lambda action: (action.index, action.kind, action.args))
+
+
 class ActionTable:
     """Every action of a game, in a fixed order: index -> action and JSON form -> action."""
 
     __slots__ = ("_by_key", "actions")
 
-    def __init__(self) -> None:
+    def __init__(self, keys: Iterable[tuple[str, tuple[Arg, ...]]] = ()) -> None:
+        """A table of the actions `keys` names (kind and arguments), in order; more follow
+        with `add`."""
         self.actions: list[Action] = []
         self._by_key: dict[tuple[str, tuple[Arg, ...]], Action] = {}
+        for kind, args in keys:
+            self.add(kind, *args)
 
     def add(self, kind: str, *args: Arg) -> Action:
         key = (kind, args)
@@ -90,3 +99,7 @@ class ActionTable:
 
     def __getitem__(self, index: int) -> Action:
         return self.actions[index]
+
+
+# Read back in the compiled build too (kaido/core/pickling.py).
+rebuild_with(ActionTable, lambda table: ([(action.kind, action.args) for action in table],))

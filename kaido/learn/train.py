@@ -1,14 +1,15 @@
 """Fitting a network to self-play data, with JAX's CPU build and optax (the `learn` extra).
 
 The loss is the policy's cross-entropy to the decision's target (a search's visit
-distribution, or the move played) under a softmax masked to the legal moves, plus the value
-head's cross-entropy to the game's shares of a win (a softmax over the seats), weighted by
-`value_weight`; AdamW with a little weight decay. One game in ten is held out (by its
-index) to report how well the network generalises, and the weights of the epoch that
-did best on them are kept (a value head learns each game's result by heart within a few
-epochs: every decision of a game has the same target). The weights start from a seeded numpy
-initialisation and the batches come in a seeded order, so the same data and settings give
-the same model on one machine.
+distribution, or the move played) under a softmax masked to the legal moves, weighted by
+`policy_weight`, plus the value head's cross-entropy to the game's shares of a win (a
+softmax over the seats), weighted by `value_weight` (`policy_weight` 0: a value-only fit);
+AdamW with a little weight decay. One game in ten is held out (by its index) to report how
+well the network generalises, and the weights of the epoch that did best on them are kept
+(a value head learns each game's result by heart within a few epochs: every decision of a
+game has the same target). The weights start from a seeded numpy initialisation and the
+batches come in a seeded order, so the same data and settings give the same model on one
+machine.
 
 Only this module imports JAX: playing a model needs numpy alone (`kaido.learn.model`).
 """
@@ -41,6 +42,8 @@ class TrainSettings:
     learning_rate: float = 1e-3
     weight_decay: float = 0.01
     value_weight: float = 1.0
+    policy_weight: float = 1.0
+    """0 fits the value head alone (the policy's targets then change nothing else)."""
     holdout: int = 10
     """One game in `holdout` is held out (none with fewer games than this)."""
     positions: int = 0
@@ -150,7 +153,7 @@ def train(
 
     def loss(p: Params, x: jax.Array, m: jax.Array, t: jax.Array, s: jax.Array) -> jax.Array:
         policy, value, _ = _losses(p, x, m, t, s, hidden, settings.winners)
-        return policy + settings.value_weight * value
+        return settings.policy_weight * policy + settings.value_weight * value
 
     @jax.jit
     def step(
@@ -191,7 +194,10 @@ def train(
         if len(test_rows):
             measured = figures(params, test_rows)
             row |= {f"held_out_{k}": v for k, v in measured.items()}
-            loss_now = measured["policy_loss"] + settings.value_weight * measured["value_loss"]
+            loss_now = (
+                settings.policy_weight * measured["policy_loss"]
+                + settings.value_weight * measured["value_loss"]
+            )
             if loss_now < best_loss:
                 best, best_loss, best_epoch = params, loss_now, epoch + 1
         else:

@@ -8,6 +8,7 @@ at `Settings.bot_seconds` by the server whatever its spec says.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -58,6 +59,16 @@ def spec_seconds(spec: str, game: Game[Any]) -> float:
     """The search time a spec asks for (0 for bots that do not search by time)."""
     _kind, _cls, settings = parse_spec(spec, game)
     return float(settings.get("time") or 0.0)
+
+
+@functools.cache
+def searches(spec: str, game: Game[Any]) -> bool:
+    """Whether a bot of this spec searches by time (a table is told it thinks); the others
+    answer at once."""
+    try:
+        return spec_seconds(spec, game) > 0
+    except KaidoError:  # a spec no agent is made of: the bots' pool logs it at its turn
+        return False
 
 
 class BotLevels:

@@ -31,7 +31,7 @@ from kaido.core.forced import forced_action
 from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
-from kaido.server.bots import DEFAULT_LEVEL, LEVELS, BotLevels
+from kaido.server.bots import DEFAULT_LEVEL, LEVELS, BotLevels, searches
 from kaido.server.config import Settings
 from kaido.server.errors import (
     BadRequest,
@@ -737,7 +737,7 @@ class TableManager:
         comes); what it does is shown no sooner than `bot_delay` after the last thing
         shown, and a step that shows nothing is taken at once."""
         info, match = runtime.info, runtime.require_match()
-        state = match.state.copy()
+        state = match.state.copy()  # for what the bot's answer shows
         job = Job(
             account=info.created_by,
             table=info.id,
@@ -746,7 +746,9 @@ class TableManager:
             spec=self._bot_spec(runtime, seat),
             seed=decision_seed(info.seed, seat, len(match.actions)),
             humans=frozenset(s.seat for s in info.seats if s.kind == "human" and not s.timed_out),
-            state=state,
+            options=info.options,
+            table_seed=info.seed,
+            actions=tuple(action.index for action in match.actions),
             cap=self.settings.bot_seconds,
         )
 
@@ -763,9 +765,10 @@ class TableManager:
 
         runtime.thinking_for = version
         runtime.bot_stop = self.thinkers.submit(job, thought)
-        self.workers.later(
-            THINKING_AFTER, lambda: self._announce_thinking(info.id, version), clock=True
-        )
+        if searches(job.spec, runtime.game):  # the others answer at once: nothing to tell
+            self.workers.later(
+                THINKING_AFTER, lambda: self._announce_thinking(info.id, version), clock=True
+            )
 
     def _bot_action(self, runtime: TableRuntime, state: Any, value: list[Any] | None) -> Action:
         """The bot's action from its JSON form; a bot that failed plays its first legal

@@ -17,7 +17,10 @@ When a process is free, the job that runs next is chosen so:
   account's jobs run in the order they came).
 
 A search is cut at its job's time cap whatever its spec asks, and a job called off
-(`Ticket.cancel`) never starts, or stops at its next iteration. Each process knows the
+(`Ticket.cancel`) never starts, or stops at its next iteration. A job names the game's
+actions so far, not its state: each process keeps the state of the tables it thought for
+last and plays only the actions that came since (one or two), replaying the game afresh
+for a table it does not hold or whose history changed (an undo). Each process knows the
 games and bot kinds registered when the pool was made (`--register`, plug-ins, tests).
 """
 
@@ -31,7 +34,7 @@ import os
 import signal
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -43,6 +46,7 @@ from typing import Any
 
 import kaido.games
 from kaido.agents import REGISTERED, make_agent
+from kaido.core.actions import ActionTable
 from kaido.core.game import Game
 from kaido.server.lifeline import Lifeline, end_with_server
 
@@ -50,6 +54,8 @@ log = logging.getLogger("kaido.server")
 
 LOWEST_PRIORITY = 19
 """The niceness of the processes that think for tables with no human seat."""
+TABLES_KEPT = 2000
+"""Tables whose state each process keeps (the least recently used are dropped)."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,13 @@ class Job:
     seed: int
     humans: frozenset[int]
     """The seats people play (`Agent.humans`)."""
-    state: Any
+    options: dict[str, Any]
+    """The table's options, as stored."""
+    table_seed: int
+    actions: tuple[int, ...]
+    """The game so far, each action by its index in the game's `ActionTable`: the process
+    plays it on from the state it keeps for the table, so a decision sends a few numbers
+    rather than a pickled state."""
     cap: float
     """The longest the search may take, in seconds."""
 
@@ -358,9 +370,38 @@ def _ready() -> None:
     """Nothing: a job that makes the pool start a process."""
 
 
+@dataclass
+class _Kept:
+    """A table's game as a process last replayed it."""
+
+    actions: list[int]
+    state: Any
+    table: ActionTable
+
+
+_kept: OrderedDict[str, _Kept] = OrderedDict()
+
+
+def _state(game: Game[Any], job: Job) -> Any:
+    """The job's state: the kept one moved on by the actions since, or a fresh replay."""
+    kept = _kept.pop(job.table, None)
+    known = 0 if kept is None else len(kept.actions)
+    if kept is None or known > len(job.actions) or kept.actions != list(job.actions[:known]):
+        options = game.make_options(job.options)
+        kept = _Kept([], game.setup(options, job.table_seed), game.action_table(options))
+    for index in job.actions[len(kept.actions) :]:
+        game.apply(kept.state, kept.table[index], trusted=True)
+        kept.actions.append(index)
+    _kept[job.table] = kept
+    while len(_kept) > TABLES_KEPT:
+        _kept.popitem(last=False)
+    return kept.state.copy()  # the agent may change what it is given
+
+
 def _think(slot: int, job: Job) -> list[Any]:
     game = kaido.games.get_game(job.game)
+    state = _state(game, job)
     agent = make_agent(job.spec, game, job.seed)
     agent.humans = job.humans
     agent.stop = _Stop(_stops[slot], time.monotonic() + job.cap)
-    return agent.choose(game, job.state).to_json()
+    return agent.choose(game, state).to_json()

@@ -7,7 +7,9 @@ that are exactly the accepted ones.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import re
 from typing import Any
 
@@ -24,7 +26,7 @@ from kaido.core.rng import Rng
 from kaido.server.messages import LogStep, log_entry
 from kaido.sim.variants import CAPS, guarded_self_play, variant_options
 from tests.conformance.encoding import check_redeal_invariant, check_well_formed, encodes_itself
-from tests.conformance.play import all_views, fingerprint, sampled_states, self_play
+from tests.conformance.play import all_views, fingerprint, played_states, sampled_states, self_play
 from tests.conftest import game_count_params, game_params
 
 SEEDS = range(6)
@@ -196,3 +198,33 @@ def test_no_bot_stalls_any_variant(game: Game[Any], players: int) -> None:
     for bot in CAPS:
         if bot in agent_kinds(game):
             guarded_self_play(game, options, players, bot, CAPS[bot])  # NoEnd past the cap
+
+
+@pytest.mark.parametrize(("game", "players"), game_count_params())
+def test_states_survive_pickling_and_copying(game: Game[Any], players: int) -> None:
+    """A state read back from pickle (as a process pool or a saved RL environment does) or
+    made by `copy.deepcopy` is the same state: every view, and the same game when played on
+    with the same moves (its dice too), in both builds; the action table reads back the
+    same. The compiled build once wrote states it could not read back
+    (kaido/core/pickling.py)."""
+    variants = [game.make_options(players=players), variant_options(game, players, seed=7)]
+    for seed, options in enumerate(variants):
+        table = game.action_table(options)
+        assert [a.to_json() for a in pickle.loads(pickle.dumps(table))] == [
+            a.to_json() for a in table
+        ]
+        for state in played_states(game, options, seed, every=40):
+            for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+                assert played_on(game, again, seed) == played_on(game, state.copy(), seed)
+
+
+def played_on(game: Game[Any], state: Any, seed: int, steps: int = 10) -> list[Any]:
+    """Every view of `state`, then of each state after up to `steps` random moves."""
+    agent = RandomAgent(seed)
+    seen = [all_views(game, state)]
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        game.apply(state, agent.choose(game, state))
+        seen.append(all_views(game, state))
+    return seen

@@ -15,7 +15,10 @@ from typing import Any
 
 import pytest
 
+from kaido.core.game import Game
+from kaido.server import thinking
 from kaido.server.thinking import LOWEST_PRIORITY, FairQueue, Job, Thinkers, Ticket
+from tests.conftest import game_params
 from tests.core.tiny_game import TINY
 from tests.server.harness import wait_for
 from tests.server.probe_bots import probe_log
@@ -29,7 +32,9 @@ def job(account: int, *, table: str = "t", background: bool = False, **fields: A
         "spec": "random",
         "seed": 1,
         "humans": frozenset() if background else frozenset({0}),
-        "state": TINY.setup(TINY.make_options({"players": 2}), 7),
+        "options": {"players": 2},
+        "table_seed": 7,
+        "actions": (),
         "cap": 60.0,
         **fields,
     }
@@ -194,6 +199,7 @@ SERVER_HOLDING_A_PROBE = """
 import sys, time
 from kaido.games import register
 from kaido.server.thinking import Thinkers
+from tests.conftest import game_params
 from tests.core.tiny_game import TINY
 from tests.server.test_thinking import PROBE, job
 register(TINY)
@@ -221,3 +227,53 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_a_process_plays_on_from_the_state_it_keeps_and_replays_after_an_undo() -> None:
+    """A job names the game's actions, not its state: the process plays the new ones on the
+    state it kept for the table, and replays the game afresh when its history changed."""
+
+    def play(seed: int) -> tuple[list[int], list[Any]]:
+        rng, state = random.Random(seed), TINY.setup(TINY.make_options({"players": 2}), 7)
+        played, views = [], [TINY.view(state, 0)]
+        while not TINY.is_over(state) and len(played) < 8:
+            action = rng.choice(TINY.legal_actions(state))
+            TINY.apply(state, action, trusted=True)
+            played.append(action.index)
+            views.append(TINY.view(state, 0))
+        return played, views
+
+    def seen(actions: list[int]) -> Any:
+        return TINY.view(thinking._state(TINY, job(1, table="kept", actions=tuple(actions))), 0)
+
+    played, views = play(3)
+    other, other_views = next(
+        (o, v) for seed in range(4, 99) for o, v in [play(seed)] if o[:6] != played[:6]
+    )
+    assert seen(played[:3]) == views[3]
+    assert seen(played) == views[-1]  # played on from the kept state
+    assert seen(played[:2]) == views[2]  # taken back: replayed
+    assert thinking._kept["kept"].actions == played[:2]
+    assert seen(played[:6]) == views[6]
+    assert seen(other[:6]) == other_views[6]  # another history as long: replayed
+
+
+@pytest.mark.parametrize("game", [g for g in game_params() if g.id != TINY.id])
+def test_every_games_bot_answers_from_a_process_with_a_legal_move(
+    thinkers: Thinkers, game: Game[Any]
+) -> None:
+    """Every game's heuristic bot, in a bot process of the build under test (make test
+    runs this on the compiled build too, which `make run` serves), answers a position of a
+    random game with one of its legal moves."""
+    options = game.make_options(players=game.player_counts[0])
+    state, rng, played = game.setup(options, 7), random.Random(5), []
+    for _ in range(12):
+        action = rng.choice(game.legal_actions(state))
+        game.apply(state, action, trusted=True)
+        played.append(action.index)
+    answers: list[list[Any] | None] = []
+    bot = job(1, game=game.id, spec="heuristic", options=dict(options), actions=tuple(played))
+    thinkers.submit(bot, lambda _ticket, value: answers.append(value))
+    wait_for(lambda: bool(answers), what="the bot's answer")
+    legal = [action.to_json() for action in game.legal_actions(state)]
+    assert answers[0] in legal

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from kaido.core.errors import KaidoError
 from kaido.core.graphs import hop_distances
+from kaido.core.pickling import rebuild_from_fields
 
 DATA_DIR: Final = Path(__file__).parent / "data"
 
@@ -530,3 +531,6 @@ def components_named(name: str) -> Components:
 
 EUROPE: Final = load_components()
 DIOR: Final = load_components(map_file="dior.toml")
+
+
+rebuild_from_fields(Goal, TrackTile, BotCard, Components)

@@ -260,29 +260,54 @@ def plan_keys(st: CEState, p: int) -> list[Key]:
     glatt = emblem_city(st, p, GLATT)
     elleston = emblem_city(st, p, ELLESTON) if sum(cards) >= 2 else -1
     extra = emblem_city(st, p, TINO)
-    # Each destination with an empty demand space: its empty spaces, and the colour each asks.
-    targets: list[tuple[int, list[int], list[tuple[int, int]]]] = []
+    # The destinations (bit masks): with an empty demand space, and by the colour asked.
+    targets = 0
+    asking = [0] * len(st.comp.cube_colours)
     for d in range(n_cities):
         if tile[d] >= 0 and d != blocked:
-            free = [i for i in (0, 1) if dem[2 * d + i] < 0]
-            if free:
-                targets.append((d, free, [(i, demand_colour(st, d, i)) for i in free]))
+            for i in (0, 1):
+                if dem[2 * d + i] < 0:
+                    targets |= 1 << d
+                    asking[demand_colour(st, d, i)] |= 1 << d
+    if glatt >= 0 and targets >> glatt & 1:
+        asking = [mask | 1 << glatt for mask in asking]  # any colour to Glatt's emblem city
     keys: list[Key] = []
     for o in origins:
-        reach = payable(st.comp, o, cards, st.enhanced, extra)
         colours = sorted({prod[2 * o], prod[2 * o + 1]} - {-1})
-        for d, free, asked in targets:
-            if d == o or not (elleston in (o, d) or reach >> d & 1):
-                continue
-            if glatt in (o, d):  # any colour to or from Glatt's emblem city
-                for i in free:
-                    for k in colours:
-                        keys.append(("plan", o, d, i, k))
-            else:
-                for i, k in asked:
-                    if k in colours:
-                        keys.append(("plan", o, d, i, k))
+        wanted = targets
+        if glatt != o:  # any colour from Glatt's emblem city
+            wanted = 0
+            for k in colours:
+                wanted |= asking[k]
+        if elleston != o:
+            reach = payable(st.comp, o, cards, st.enhanced, extra)
+            if elleston >= 0:
+                reach |= 1 << elleston
+            wanted &= reach
+        wanted &= ~(1 << o)
+        d = 0
+        while wanted:
+            if wanted & 1:
+                _plan_keys_to(st, keys, o, d, colours, glatt in (o, d))
+            wanted >>= 1
+            d += 1
     return keys
+
+
+def _plan_keys_to(
+    st: CEState, keys: list[Key], o: int, d: int, colours: list[int], any_colour: bool
+) -> None:
+    """The plans from `o` to `d`: each empty demand space with the colour it asks, or with
+    any colour `o` produces when `any_colour` (CE-CLAN-12)."""
+    for i in (0, 1):
+        if st.dem[2 * d + i] < 0:
+            if any_colour:
+                for k in colours:
+                    keys.append(("plan", o, d, i, k))
+            else:
+                k = demand_colour(st, d, i)
+                if k in colours:
+                    keys.append(("plan", o, d, i, k))
 
 
 def vassal_keys(st: CEState, p: int) -> list[Key]:

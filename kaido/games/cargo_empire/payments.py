@@ -35,11 +35,28 @@ def ship_pairs(comp: Components, origin: int, dest: int, extra: int) -> tuple[tu
     key = ("pairs", origin, dest, extra)
     cached = comp.cache.get(key)
     if cached is None:
-        ports = [c for c in range(comp.cities) if comp.harbour[c] or c == extra]
-        dist = comp.dist
-        found = {(dist[origin][a], dist[b][dest]) for a in ports for b in ports if a != b}
-        cached = comp.cache[key] = tuple(sorted(found))
+        found: list[tuple[int, int]] = []
+        to_ports = ports_at(comp, origin, extra)
+        from_ports = ports_at(comp, dest, extra)
+        for a, first in enumerate(to_ports):
+            for b, last in enumerate(from_ports):
+                # Some first port differs from some last port, unless both are one city.
+                if first and last and not (first == last and first & (first - 1) == 0):
+                    found.append((a, b))
+        cached = comp.cache[key] = tuple(found)
     return cached
+
+
+def ports_at(comp: Components, city: int, extra: int) -> list[int]:
+    """The harbours (a bit mask) at each distance in land routes from `city`."""
+    key = ("ports at", city, extra)
+    masks: list[int] | None = comp.cache.get(key)
+    if masks is None:
+        masks = comp.cache[key] = [0] * (max(comp.dist[city]) + 1)
+        for port in range(comp.cities):
+            if comp.harbour[port] or port == extra:
+                masks[comp.dist[city][port]] |= 1 << port
+    return masks
 
 
 @cache
@@ -114,12 +131,19 @@ def all_legal(
     key = ("legal", origin, dest, enhanced, extra)
     cached = comp.cache.get(key)
     if cached is None:
-        # A set is not minimal iff a minimal one lies below it: scan by size.
-        found: list[Payment] = []
-        for pay in sorted(feasible_set(comp, origin, dest, enhanced, extra), key=_size):
-            if not any(m[0] <= pay[0] and m[1] <= pay[1] and m[2] <= pay[2] for m in found):
-                found.append(pay)
-        cached = comp.cache[key] = tuple(sorted(found, key=lambda p: (sum(p), p)))
+        # The feasible sets, so the legal ones, depend only on the land distance and the
+        # ship pairs: routes of the same shape share one answer.
+        pairs = ship_pairs(comp, origin, dest, extra)
+        shape = ("legal by shape", comp.dist[origin][dest], pairs, enhanced)
+        cached = comp.cache.get(shape)
+        if cached is None:
+            # A set is not minimal iff a minimal one lies below it: scan by size.
+            found: list[Payment] = []
+            for pay in sorted(feasible_set(comp, origin, dest, enhanced, extra), key=_size):
+                if not any(m[0] <= pay[0] and m[1] <= pay[1] and m[2] <= pay[2] for m in found):
+                    found.append(pay)
+            cached = comp.cache[shape] = tuple(sorted(found, key=lambda p: (sum(p), p)))
+        comp.cache[key] = cached
     return cached
 
 
@@ -152,15 +176,25 @@ def payable(
 ) -> int:
     """The destinations (a bit mask) that some legal payment from `hand` reaches from
     `origin`, that is where `legal_payments` is not empty (cached per origin and hand)."""
-    key = ("payable", origin, hand[0], hand[1], min(hand[2], 1), enhanced, extra)
+    if extra >= 0 and comp.harbour[extra]:
+        extra = -1
+    cars, locos, ships = hand[0], hand[1], min(hand[2], 1)
+    key = ("payable", origin, cars, locos, ships, enhanced, extra)
     cached = comp.cache.get(key)
     if cached is None:
-        cached = comp.cache[key] = sum(
-            1 << d
-            for d in range(comp.cities)
-            if d != origin and legal_payments(comp, origin, d, hand, enhanced, extra)
-        )
+        mask = 0
+        for d in range(comp.cities):
+            if d != origin and fits(
+                all_legal(comp, origin, d, enhanced, extra), cars, locos, ships
+            ):
+                mask |= 1 << d
+        cached = comp.cache[key] = mask
     return int(cached)
+
+
+def fits(pays: tuple[Payment, ...], cars: int, locos: int, ships: int) -> bool:
+    """Does one of `pays` fit in a hand of these cards?"""
+    return any(pay[0] <= cars and pay[1] <= locos and pay[2] <= ships for pay in pays)
 
 
 def two_card_payments(hand: tuple[int, int, int]) -> tuple[Payment, ...]:

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from kaido.core.pickling import rebuild_with
 from kaido.core.rng import Rng
 
 DATA: Final = Path(__file__).parent / "data"
@@ -332,3 +333,10 @@ def random_board(rng: Rng, name: str = "random") -> Board:
 
 PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 """Ways to roll each number with 2 dice (out of 36)."""
+
+
+# Read back in the compiled build too (kaido/core/pickling.py).
+rebuild_with(
+    Board,
+    lambda board: (board.layout, list(board.terrain), list(board.number), list(board.harbours)),
+)

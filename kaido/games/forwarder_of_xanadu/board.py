@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from kaido.core.datafiles import read_object
 from kaido.core.errors import KaidoError
+from kaido.core.pickling import rebuild_from_fields
 
 DATA_DIR: Final = Path(__file__).parent / "data"
 AREAS: Final = 10
@@ -408,3 +409,6 @@ def load(directory: Path = DATA_DIR) -> Data:
 
 
 DATA: Final = load()
+
+
+rebuild_from_fields(District, Company, Request, Skill, Data)

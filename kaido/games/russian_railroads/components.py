@@ -12,6 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from kaido.core.pickling import rebuild_from_fields
+
 _DIR: Final = Path(__file__).parent / "data"
 
 
@@ -445,3 +447,6 @@ def _variant(chosen: tuple[int | str, ...]) -> Variant:
     raw = (*INDUSTRY_RAW[:-1], int(pick[INDUSTRY_END_CONFLICT.option]))
     at = tuple(tuple(s for s in specials if s.line * 5 + s.marker == place) for place in range(15))
     return Variant(workers, specials, at, raw, _industry_scores(raw))
+
+
+rebuild_from_fields(Conflict, Special, Space, Strip, Variant)

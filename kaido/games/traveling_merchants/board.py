@@ -18,6 +18,7 @@ from typing import Any, Final
 from kaido.core.datafiles import read_object
 from kaido.core.errors import KaidoError
 from kaido.core.graphs import hop_distances
+from kaido.core.pickling import rebuild_from_fields
 from kaido.core.rng import Rng
 
 DATA_DIR: Final = Path(__file__).parent / "data"
@@ -379,3 +380,6 @@ DATA: Final = load()
 GOODS: Final = len(DATA.goods)
 ROAD: Final = 9
 CITIES: Final = 9
+
+
+rebuild_from_fields(City, Order, Title, Layout, Data, Board)
