@@ -98,6 +98,7 @@ class Setup(NamedTuple):
     options: dict[str, Any]
     games: int
     search: str | None
+    core: int = 0
 
 
 def one_run(root: Path, setup: Setup, players: int, first: int) -> tuple[float, float, float]:
@@ -107,7 +108,7 @@ def one_run(root: Path, setup: Setup, players: int, first: int) -> tuple[float, 
     code = template.format(root=str(root), players=players, first=first, **setup._asdict())
     command = [sys.executable, "-c", code]
     if shutil.which("taskset"):
-        command = ["taskset", "-c", "0", *command]
+        command = ["taskset", "-c", str(setup.core), *command]
     out = subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
     *figures, compiled = json.loads(out.stdout.strip().splitlines()[-1])
     if compiled != (root.name == COMPILED.name):
@@ -190,9 +191,10 @@ def main() -> None:
         "--compiled", action="store_true", help="the compiled build against the .py files"
     )
     parser.add_argument("--search", help="an MCTS spec: measure its iterations instead")
+    parser.add_argument("--core", type=int, default=0, help="the core the runs are pinned to")
     args = parser.parse_args()
     options = checked_options(parser, args.game, args.options)
-    setup = Setup(args.game, options, args.games, args.search)
+    setup = Setup(args.game, options, args.games, args.search, args.core)
     with tempfile.TemporaryDirectory() as tmp:
         roots = {"compiled": COMPILED, "pure": HERE} if args.compiled else {"this tree": HERE}
         if args.baseline:
