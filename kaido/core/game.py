@@ -86,6 +86,12 @@ class Game(ABC, Generic[S]):
 
     # ---- options and set-up -------------------------------------------------------------
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game goes to another process (the server's bot processes take the games added
+        at run time) as its class, made again without arguments, and the attributes it set:
+        a compiled base class would otherwise leave a Python subclass's attributes out."""
+        return type(self), (), dict(getattr(self, "__dict__", {}))
+
     def make_options(self, raw: Mapping[str, Any] | None = None, **values: Any) -> Options:
         """Validated options with defaults; `players` defaults to `default_players`."""
         merged = {**(raw or {}), **values}

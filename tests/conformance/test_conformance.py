@@ -204,15 +204,15 @@ def test_no_bot_stalls_any_variant(game: Game[Any], players: int) -> None:
 def test_states_survive_pickling_and_copying(game: Game[Any], players: int) -> None:
     """A state read back from pickle (as a process pool or a saved RL environment does) or
     made by `copy.deepcopy` is the same state: every view, and the same game when played on
-    with the same moves (its dice too), in both builds; the action table reads back the
-    same. The compiled build once wrote states it could not read back
+    with the same moves (its dice too), in both builds; the game and its action table read
+    back the same. The compiled build once wrote states it could not read back
     (kaido/core/pickling.py)."""
     variants = [game.make_options(players=players), variant_options(game, players, seed=7)]
+    game_again = pickle.loads(pickle.dumps(game))  # as the server's bot processes get it
     for seed, options in enumerate(variants):
         table = game.action_table(options)
-        assert [a.to_json() for a in pickle.loads(pickle.dumps(table))] == [
-            a.to_json() for a in table
-        ]
+        for again in (pickle.loads(pickle.dumps(table)), game_again.action_table(options)):
+            assert [a.to_json() for a in again] == [a.to_json() for a in table]
         for state in played_states(game, options, seed, every=40):
             for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
                 assert played_on(game, again, seed) == played_on(game, state.copy(), seed)
