@@ -26,7 +26,6 @@ games and bot kinds registered when the pool was made (`--register`, plug-ins, t
 
 from __future__ import annotations
 
-import functools
 import itertools
 import logging
 import multiprocessing
@@ -34,12 +33,11 @@ import os
 import signal
 import threading
 import time
+import traceback
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from multiprocessing.context import BaseContext
 from multiprocessing.synchronize import Event
 from typing import Any
@@ -104,9 +102,6 @@ class Ticket:
         told."""
         if self.pool is not None:
             self.pool.cancel(self)
-
-
-Started = tuple[Ticket, ProcessPoolExecutor, "Future[list[Any]]"]
 
 
 @dataclass
@@ -205,25 +200,27 @@ class Thinkers:
 
 
 class _Pool:
+    """Processes that each serve one slot over a pipe of their own: a job goes down it from
+    the thread that starts it, and one thread per pool waits for every answer (a process
+    pool's executor took a feeder thread and two wake-ups of its manager thread per job,
+    more CPU than an easy bot's decision)."""
+
     def __init__(self, context: BaseContext, processes: int, background: bool) -> None:
         self._context = context
         self._background = background
         self._stops = [context.Event() for _ in range(processes)]
         """One per slot: set to stop the search in that slot."""
         self._lifeline = Lifeline(context)
+        self._processes: list[_Process | None] = [None] * processes
+        """Each slot's process, started when the slot is first used (or warmed up)."""
         self._free = list(range(processes))
         self._queue = FairQueue()
-        self._running: set[Ticket] = set()
+        self._running: dict[int, Ticket] = {}
         self._lock = threading.Lock()
         self._closed = False
-        self._executor = self._new_executor()
-
-    def _new_executor(self) -> ProcessPoolExecutor:
-        games = kaido.games.added_at_run_time()
-        setup = (self._stops, self._lifeline.worker_end, games, dict(REGISTERED), self._background)
-        return ProcessPoolExecutor(
-            len(self._stops), self._context, initializer=_start_process, initargs=setup
-        )
+        self._woken, self._wake_listener = context.Pipe(duplex=False)
+        self._listener = threading.Thread(target=self._listen, name="kaido-bots", daemon=True)
+        self._listener.start()
 
     def push(self, ticket: Ticket) -> None:
         with self._lock:
@@ -231,14 +228,13 @@ class _Pool:
                 return
             ticket.pool = self
             self._queue.push(ticket)
-            started = self._start_waiting()
-        self._watch(started)
+            self._start_waiting()
 
     def cancel(self, ticket: Ticket) -> None:
         with self._lock:
             if self._queue.remove(ticket):
                 ticket.finished = True
-            elif ticket in self._running and ticket.slot is not None:
+            elif ticket.slot is not None and self._running.get(ticket.slot) is ticket:
                 self._stops[ticket.slot].set()
             ticket.done = _ignore
 
@@ -249,73 +245,118 @@ class _Pool:
     def warm_up(self) -> None:
         with self._lock:
             if not self._closed:
-                for _slot in self._stops:
-                    self._executor.submit(_ready)
+                for slot in range(len(self._processes)):
+                    self._process(slot)
 
-    def _start_waiting(self) -> list[Started]:
+    def _start_waiting(self) -> None:
         """Give free slots to the next jobs (call with the lock held)."""
-        started = []
         while self._free:
             ticket = self._queue.pop()
             if ticket is None:
-                break
-            ticket.slot = self._free.pop()
+                return
+            slot = ticket.slot = self._free.pop()
             ticket.started = time.monotonic()
-            self._stops[ticket.slot].clear()
-            self._running.add(ticket)
+            self._stops[slot].clear()
+            self._running[slot] = ticket
             try:
-                future = self._executor.submit(_think, ticket.slot, ticket.job)
-            except BrokenProcessPool:  # a process died since: the others are gone too
-                self._replace_executor(self._executor)
-                future = self._executor.submit(_think, ticket.slot, ticket.job)
-            started.append((ticket, self._executor, future))
-        return started
+                self._process(slot).connection.send(ticket.job)
+            except OSError:  # the process died since: the next one takes the job
+                self._processes[slot] = None
+                self._process(slot).connection.send(ticket.job)
 
-    def _watch(self, started: list[Started]) -> None:
-        # Outside the lock: a future already done calls back at once.
-        for ticket, executor, future in started:
-            future.add_done_callback(functools.partial(self._finished, ticket, executor))
+    def _process(self, slot: int) -> _Process:
+        """The slot's process, started if it has none (call with the lock held)."""
+        process = self._processes[slot]
+        if process is None:
+            games = kaido.games.added_at_run_time()
+            ours, theirs = self._context.Pipe()
+            setup = (slot, theirs, self._stops, self._lifeline.worker_end, games)
+            started = self._context.Process(  # type: ignore[attr-defined]
+                target=_serve,
+                args=(*setup, dict(REGISTERED), self._background),
+                name=f"kaido-bot-{slot}",
+                daemon=True,
+            )
+            started.start()
+            theirs.close()
+            process = self._processes[slot] = _Process(started, ours)
+            self._wake_listener.send_bytes(b"")  # to wait for this process's answers too
+        return process
 
-    def _finished(
-        self, ticket: Ticket, executor: ProcessPoolExecutor, future: Future[list[Any]]
-    ) -> None:
-        value: list[Any] | None = None
-        broken = False
-        try:
-            value = future.result()
-        except BrokenProcessPool:
-            log.error("a bot process died while thinking at table %s", ticket.job.table)
-            broken = True
-        except Exception:
-            log.exception("a bot failed at table %s", ticket.job.table)
+    def _listen(self) -> None:
+        """Wait for every process's answers and hand each to its job's `done`."""
+        while True:
+            with self._lock:
+                if self._closed and not self._running:
+                    return
+                waiting = {p.connection: slot for slot, p in enumerate(self._processes) if p}
+            for ready in wait([*waiting, self._woken]):
+                if ready is self._woken:
+                    self._woken.recv_bytes()
+                    continue
+                assert isinstance(ready, Connection)
+                try:
+                    answer: _Answer = ready.recv()
+                except (EOFError, OSError):
+                    ready.close()
+                    answer = _Answer(None, "died")
+                self._answered(waiting[ready], ready, answer)
+
+    def _answered(self, slot: int, connection: Connection, answer: _Answer) -> None:
         with self._lock:
-            if broken and not self._closed:
-                self._replace_executor(executor)
-            self._running.discard(ticket)
-            assert ticket.slot is not None
-            self._free.append(ticket.slot)
+            process = self._processes[slot]
+            if process is None or process.connection is not connection:
+                return  # the end of a process already replaced
+            if answer.failure == "died":
+                self._processes[slot] = None
+            ticket = self._running.pop(slot, None)
+            if ticket is None:  # a process that died between jobs
+                return
+            if answer.failure == "died":
+                log.error("a bot process died while thinking at table %s", ticket.job.table)
+            elif answer.failure is not None:
+                log.error("a bot failed at table %s:\n%s", ticket.job.table, answer.failure)
+            self._free.append(slot)
             self._queue.finished(ticket, time.monotonic() - ticket.started)
             ticket.finished = True
             done = ticket.done
-            started = [] if self._closed else self._start_waiting()
-        self._watch(started)
-        done(ticket, value)
-
-    def _replace_executor(self, broken: ProcessPoolExecutor) -> None:
-        """New processes for a pool one of whose processes died (call with the lock held)."""
-        if self._executor is broken:
-            self._executor = self._new_executor()
-            broken.shutdown(wait=False)
+            if not self._closed:
+                self._start_waiting()
+        done(ticket, answer.value)
 
     def close(self) -> None:
         with self._lock:
+            if self._closed:
+                return
             self._closed = True
             for stop in self._stops:
                 stop.set()
             while (ticket := self._queue.pop()) is not None:
                 ticket.finished = True
-        self._executor.shutdown(wait=True, cancel_futures=True)
+            processes = [p for p in self._processes if p is not None]
+            self._wake_listener.send_bytes(b"")
+        self._listener.join(timeout=30)  # the searches running stop at their next iteration
+        for process in processes:
+            process.connection.close()  # the process ends when it reads the end
+            process.process.join(timeout=30)
+        self._wake_listener.close()
         self._lifeline.close()
+
+
+@dataclass(frozen=True)
+class _Process:
+    process: Any
+    """A `multiprocessing` process (of the pool's context)."""
+    connection: Connection
+    """The server's end of the pipe to it: jobs down, answers up."""
+
+
+@dataclass(frozen=True)
+class _Answer:
+    value: list[Any] | None
+    """The action's JSON form, or None if the bot failed."""
+    failure: str | None = None
+    """Why it failed: the traceback, or "died" (the process is gone)."""
 
 
 def _ignore(_ticket: Ticket, _value: list[Any] | None) -> None:
@@ -366,10 +407,6 @@ class _Stop:
         return self.event.is_set() or time.monotonic() >= self.deadline
 
 
-def _ready() -> None:
-    """Nothing: a job that makes the pool start a process."""
-
-
 @dataclass
 class _Kept:
     """A table's game as a process last replayed it."""
@@ -396,6 +433,29 @@ def _state(game: Game[Any], job: Job) -> Any:
     while len(_kept) > TABLES_KEPT:
         _kept.popitem(last=False)
     return kept.state.copy()  # the agent may change what it is given
+
+
+def _serve(
+    slot: int,
+    server: Connection,
+    stops: list[Event],
+    worker_end: Connection,
+    games: list[Game[Any]],
+    kinds: dict[str, str],
+    background: bool,
+) -> None:
+    """A bot process: answer each job the server sends until it closes its end."""
+    _start_process(stops, worker_end, games, kinds, background)
+    while True:
+        try:
+            job = server.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer = _Answer(_think(slot, job))
+        except Exception:
+            answer = _Answer(None, traceback.format_exc())
+        server.send(answer)
 
 
 def _think(slot: int, job: Job) -> list[Any]:
