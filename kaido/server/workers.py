@@ -20,16 +20,11 @@ log = logging.getLogger("kaido.server")
 
 Job = Callable[[], None]
 
-CLOCK_THREADS = 4
-"""Bots' moves of different tables committed at once: each waits for its move to be on
-disk, so with one thread they took a flush each instead of sharing the writer's group
-commits."""
-
 
 class Workers:
     def __init__(self) -> None:
         self.chores = ThreadPoolExecutor(1, thread_name_prefix="kaido-chore")
-        self.clocks = ThreadPoolExecutor(CLOCK_THREADS, thread_name_prefix="kaido-clock")
+        self.clocks = ThreadPoolExecutor(1, thread_name_prefix="kaido-clock")
         self._heap: list[tuple[float, int, ThreadPoolExecutor, Job]] = []
         self._counter = itertools.count()
         self._wake = threading.Condition()
