@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,10 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
     Connection,
-    Dialect,
     Engine,
+    Executable,
     bindparam,
     delete,
     func,
@@ -27,9 +25,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.sql.dml import UpdateBase
 
 from kaido.core.errors import KaidoError
 from kaido.server.db import (
@@ -529,7 +526,7 @@ def _prefixed(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @functools.cache
-def _statement(key: tuple[str, ...]) -> UpdateBase:
+def _statement(key: tuple[str, ...]) -> Executable:
     """The Core statement an op names, built once: the ORM's per-statement work (about a
     millisecond each) was most of the writer's time under load."""
     tables, seats, actions = (Base.metadata.tables[name] for name in ("tables", "seats", "actions"))
@@ -567,53 +564,8 @@ def _execute(connection: Connection, writes: list[Write]) -> None:
 
 
 def _send(connection: Connection, groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> None:
-    """Each statement straight to the database's driver, in the transaction `connection`
-    holds: SQLAlchemy's work per statement (its execution context, types and result) was
-    over a third of a commit's CPU. A driver's error is raised as SQLAlchemy's would be."""
-    dialect = connection.dialect
-    cursor = connection.connection.cursor()
-    try:
-        for key, params in groups.items():
-            driver = _driver_statement(key, dialect)
-            rows: Any = [driver.row(one) for one in params]
-            try:
-                if len(rows) > 1:
-                    cursor.executemany(driver.sql, rows)
-                else:
-                    cursor.execute(driver.sql, rows[0])
-            except dialect.loaded_dbapi.Error as error:
-                raise DBAPIError.instance(
-                    driver.sql, rows, error, dialect.loaded_dbapi.Error
-                ) from error
-    finally:
-        cursor.close()
-
-
-@dataclass(frozen=True)
-class _DriverStatement:
-    """A statement as its database's driver takes it: its SQL, in the driver's style of
-    parameters, and how to turn an op's parameters into them."""
-
-    sql: str
-    order: tuple[str, ...] | None
-    """The parameters' names in order, for a driver that takes them by position."""
-    json: frozenset[str]
-    """Parameters of JSON columns: encoded here, as SQLAlchemy would (None as null)."""
-
-    def row(self, params: dict[str, Any]) -> dict[str, Any] | tuple[Any, ...]:
-        values = {
-            name: json.dumps(value) if name in self.json else value
-            for name, value in params.items()
-        }
-        return values if self.order is None else tuple(values[name] for name in self.order)
-
-
-@functools.cache
-def _driver_statement(key: tuple[str, ...], dialect: Dialect) -> _DriverStatement:
-    compiled = _statement(key).compile(dialect=dialect)
-    order = tuple(compiled.positiontup or ()) if compiled.positional else None
-    encoded = {name for name, bind in compiled.binds.items() if isinstance(bind.type, JSON)}
-    return _DriverStatement(compiled.string, order, frozenset(encoded))
+    for key, params in groups.items():
+        connection.execute(_statement(key), params if len(params) > 1 else params[0])
 
 
 class _Batcher:
