@@ -588,11 +588,6 @@ def _add_table_routes(app: FastAPI, services: Services) -> None:
         user = current_user(services, request.session)
         return tables.state(table_id, user, lang_of(lang))
 
-    @app.get("/api/tables/{table_id}/help")
-    def action_help(table_id: str, move: int, request: Request, lang: str = "en") -> dict[str, Any]:
-        user = signed_in(services, request)
-        return tables.action_help(user, table_id, move, lang_of(lang))
-
     @app.get("/api/tables/{table_id}/geometry")
     def geometry(table_id: str) -> dict[str, Any]:
         runtime = tables.get(table_id)

@@ -49,22 +49,14 @@ FORESEEN = 40
 
 
 def legal_list(game: Game[Any], state: Any, lang: Lang) -> list[dict[str, Any]]:
-    """The legal actions as a state message lists them: each with its text. Their help is
-    not in it: it plays each action out on a copy, so it is made only when the player's
-    client asks for it (`help_list`)."""
-    return [
-        {"action": action.to_json(), "text": game.action_text(action, lang, state.options)}
-        for action in game.legal_actions(state)
-    ]
-
-
-def help_list(game: Game[Any], state: Any, lang: Lang) -> list[dict[str, Any]]:
-    """Each legal action with its help (`Game.action_help`): what it does, costs and gains,
-    for the player who decides now."""
     legal = game.legal_actions(state)
     foresee = len(legal) <= FORESEEN
     return [
-        {"action": action.to_json(), "help": game.action_help(state, action, lang, foresee=foresee)}
+        {
+            "action": action.to_json(),
+            "text": game.action_text(action, lang, state.options),
+            "help": game.action_help(state, action, lang, foresee=foresee),
+        }
         for action in legal
     ]
 

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from kaido.core.game import Game, Lang
 from kaido.core.match import Match
-from kaido.server.messages import LOG_KEYS, LogStep, changes, game_part, help_list
+from kaido.server.messages import LOG_KEYS, LogStep, changes, game_part
 from kaido.server.store import Seat, TableInfo
 from kaido.server.thinking import Ticket
 
@@ -63,8 +63,6 @@ class TableRuntime:
         no bot is thinking)."""
         self.replay_states: list[Any] | None = None
         self._summaries: dict[Lang, dict[str, Any]] = {}
-        self._help: dict[tuple[int, Lang], list[dict[str, Any]]] = {}
-        """Each legal action's help at a move counter, by language (of the last one asked)."""
         self.last_used = time.monotonic()
         self.shown_at = float("-inf")
         """When (time.monotonic) the last step with something to show was announced."""
@@ -215,17 +213,6 @@ class TableRuntime:
             events = [event for step in self.log for event in step.events]
             self._summaries[lang] = self.game.summary(self.require_match().state, events, lang)
         return self._summaries[lang]
-
-    def action_help(self, lang: Lang) -> list[dict[str, Any]]:
-        """Each legal action's help now (`help_list`), made once per move and language
-        however often it is asked."""
-        key = (self.info.version, lang)
-        if key not in self._help:
-            self._help = {
-                k: v for k, v in self._help.items() if k[0] == self.info.version
-            }  # an earlier move's help is of no more use
-            self._help[key] = help_list(self.game, self.require_match().state, lang)
-        return self._help[key]
 
     def add(self, subscriber: Subscriber) -> None:
         """Connect `subscriber` and send it the whole state."""

@@ -571,14 +571,6 @@ class TableManager:
             self._check_counter(runtime, move)
             return seat, runtime.require_match().record()
 
-    def action_help(self, user: User, table_id: str, move: int, lang: Lang) -> dict[str, Any]:
-        """What each of the actions `user` may take now does, costs and gains, checked as an
-        action is (their decision, the move counter named)."""
-        with self._hold(table_id) as runtime:
-            self._deciding_seat(runtime, user)
-            self._check_counter(runtime, move)
-            return {"version": move, "legal": runtime.action_help(lang)}
-
     def _playing_seat(self, runtime: TableRuntime, user: User, *, allow_bot: bool = False) -> int:
         if runtime.info.status == "open":
             raise Conflict("the game has not started yet")

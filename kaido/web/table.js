@@ -1,5 +1,5 @@
 // A table: the waiting room, then the game live over a WebSocket (board, actions, log).
-import { get, post } from "./api.js";
+import { post } from "./api.js";
 import { actionKey, clear, h } from "./dom.js";
 import { duration, errorText, lang, t } from "./i18n.js";
 import { gameTitle, seatLabel, seatName } from "./lobby.js";
@@ -71,8 +71,6 @@ class TablePage {
     this.retries = 0;
     this.requests = 0;
     this.queue = []; // actions still to send, in order, each once the last one is done
-    this.help = null; // each legal action's help, once asked for: { key, byKey }
-    this.helpAsked = null; // the move and language help was last asked for
     this.drafts = { redraw: () => this.render() }; // a board's choices being made
     this.chatRequests = new Set(); // ids of chat lines sent (their errors touch no move)
     this.chat = new ChatPanel(tableId, {
@@ -253,15 +251,12 @@ class TablePage {
     const parts = this.boardPart(); // first: it finds the placed actions
     const board = h("div", { class: "board-area" }, title, this.promptPart(), parts);
     const side = h("aside", { class: "side" }, this.statusPart(), this.barPart(), this.logPart());
-    const dataset = { version: m.version, status: m.status, ...(this.helped(m) === m ? {} : { helpShown: "" }) };
-    const page = h("div", { class: `table-page ${this.canAct() ? "" : "pending"}`, dataset },
-      board,
-      side,
+    this.main.append(
+      h("div", { class: `table-page ${this.canAct() ? "" : "pending"}`, dataset: { version: m.version, status: m.status } },
+        board,
+        side,
+      ),
     );
-    this.main.append(page);
-    for (const kind of ["pointerover", "focusin"]) {
-      page.addEventListener(kind, (event) => event.target.closest("[data-help]") && this.askHelp());
-    }
     this.chat.attach(side, kept.chat);
     this.appendRules(kept.rules);
     const log = this.main.querySelector(".log ol");
@@ -271,31 +266,6 @@ class TablePage {
     // On a phone the bar is fixed at the bottom: keep room for it under the page.
     const bar = this.main.querySelector(".bar");
     document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
-  }
-
-  // Each legal action's help (what it does, costs and gains) is made by playing it out on
-  // the server, so it is asked for only when the pointer or focus first reaches something
-  // that shows help, once per move; the page is drawn again with it.
-  askHelp() {
-    const m = this.message;
-    const key = `${m.version} ${lang()}`;
-    if (m.to_move !== m.seat || !m.legal.length || this.helpAsked === key) return;
-    this.helpAsked = key;
-    get(`/api/tables/${this.id}/help?move=${m.version}&lang=${lang()}`).then((body) => {
-      this.help = { key, byKey: new Map(body.legal.map((item) => [actionKey(item.action), item.help])) };
-      if (!this.message || `${this.message.version} ${lang()}` !== key) return;
-      const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
-      this.render();
-      const again = focused && this.main.querySelector(`[data-action='${CSS.escape(focused)}']`);
-      if (again) again.focus(); // drawn again: the keyboard stays where it was
-    }).catch(() => {}); // the game moved on meanwhile: the next move's help is asked anew
-  }
-
-  // The message with each legal action's help, once it came for this move.
-  helped(m) {
-    if (!this.help || this.help.key !== `${m.version} ${lang()}`) return m;
-    const byKey = this.help.byKey;
-    return { ...m, legal: m.legal.map((item) => ({ ...item, help: byKey.get(actionKey(item.action)) })) };
   }
 
   // Pass and play: this browser holds several seats. When the seat the game is seen
@@ -430,7 +400,7 @@ class TablePage {
     if (this.board && this.board.module) {
       const drawn = this.board.module.drawBoard({
         geometry: this.board.geometry,
-        message: this.helped(m),
+        message: m,
         lang: lang(),
         players,
         onAct: (action) => this.act(action),
@@ -650,7 +620,7 @@ class TablePage {
   actionsPart() {
     const m = this.message;
     if (m.status !== "playing" || m.seat === null) return null;
-    const listed = this.helped(m).legal.filter((item) => !this.placed.has(actionKey(item.action)));
+    const listed = m.legal.filter((item) => !this.placed.has(actionKey(item.action)));
     const controls = this.controls;
     const buttons = listed.map((item) => h("button", {
       type: "button",

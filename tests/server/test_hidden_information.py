@@ -33,8 +33,14 @@ def expected_game_part(
     to_move = game.to_move(state)
     legal: list[dict[str, Any]] = []
     if viewer is not None and viewer == to_move:
+        actions = game.legal_actions(state)
         legal = [
-            {"action": a.to_json(), "text": game.action_text(a)} for a in game.legal_actions(state)
+            {
+                "action": a.to_json(),
+                "text": game.action_text(a),
+                "help": game.action_help(state, a, foresee=len(actions) <= 40),
+            }
+            for a in actions
         ]
     return {
         "to_move": to_move,
@@ -125,10 +131,7 @@ def play_one(
     players: int,
     bots: int,
     options: dict[str, Any],
-    help_rate: float = 0.2,
 ) -> int:
-    """A random game played through sockets, every message checked; at a share
-    `help_rate` of the people's decisions, the help of the actions too (check_help)."""
     humans = [harness.player() for _ in range(players - bots)]
     seats = ["human"] * (players - bots) + ["easy"] * bots
     table = humans[0].create(seats, game=game.id, options=options)
@@ -150,39 +153,9 @@ def play_one(
                 return messages
             mover = game.to_move(mirror.state)
             if mover < len(humans):
-                if rng.random() < help_rate:
-                    check_help([*humans, watcher], table, mover, received[mover], mirror)
                 send_random_decision(rng, sockets[mover], received[mover])
             received = [receive_state(socket) for socket in sockets]
             expected = mirror.follow(received[0])
-
-
-def expected_help(game: Game[Any], state: Any) -> dict[str, Any]:
-    """Each legal action's help, as the player deciding may read it (Game.action_help)."""
-    actions = game.legal_actions(state)
-    return {
-        "version": None,
-        "legal": [
-            {"action": a.to_json(), "help": game.action_help(state, a, foresee=len(actions) <= 40)}
-            for a in actions
-        ],
-    }
-
-
-def check_help(
-    players: list[Any], table: str, mover: int, message: dict[str, Any], mirror: Mirror
-) -> None:
-    """The help of the actions (played out on a copy) is told to the seat deciding, on
-    request, and refused to every other seat."""
-    move = message["version"]
-    for seat, player in enumerate(players):
-        answer = player.get(f"/api/tables/{table}/help?move={move}")
-        if seat != mover:
-            assert answer.status_code == 403, answer.text
-            continue
-        assert answer.status_code == 200, answer.text
-        assert answer.json() == {**expected_help(mirror.game, mirror.state), "version": move}
-        assert player.get(f"/api/tables/{table}/help?move={move + 1}").status_code == 409
 
 
 def send_random_decision(rng: random.Random, socket: Any, message: dict[str, Any]) -> None:
@@ -212,5 +185,4 @@ def test_no_catan_seat_ever_receives_another_seats_secrets(
     """Whole random Catan games (hands, development cards, steals, discards, offers)."""
     rng = random.Random(seed)
     layout = "random" if seed % 2 else "beginner"
-    catan = get_game("catan")
-    assert play_one(harness, rng, catan, players, bots, {"layout": layout}, help_rate=0.03) > 1000
+    assert play_one(harness, rng, get_game("catan"), players, bots, {"layout": layout}) > 1000

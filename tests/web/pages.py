@@ -78,13 +78,6 @@ def click_first_action(page: Page) -> None:
     page.wait_for_selector(f".table-page:not([data-version='{version}'])")
 
 
-def show_help(page: Page) -> None:
-    """Point at the first place or action that shows help, and wait until the page drew
-    each legal action's help, which it asks the server for then (once per move)."""
-    page.locator(".table-page:not(.pending) [data-help]").first.hover()
-    page.wait_for_selector(".table-page:not(.pending)[data-help-shown]")
-
-
 class Frames:
     """Every WebSocket message a page receives: all that page ever learns of the game."""
 

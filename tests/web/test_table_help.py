@@ -3,8 +3,6 @@ Catan's building-cost card, and a line on what each bot level does."""
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
 from tests.server.live import LiveServer
@@ -13,7 +11,6 @@ from tests.web.pages import (
     click_first_action,
     create_table,
     play_as_guest,
-    show_help,
     sign_up,
     wait_for_turn_or_end,
 )
@@ -109,22 +106,3 @@ MENU_PLACE = """async () => {
     makePlace(svg, items, where);
     return svg.querySelector('title').textContent.split('\\n');
 }"""
-
-
-def test_each_actions_help_is_asked_for_once_when_the_pointer_reaches_it(
-    page: Page, server: LiveServer
-) -> None:
-    """Catan's builds say what they cost and gain (played out on the server), asked for
-    only when the pointer first rests on a place or an action, once per move."""
-    asked: list[str] = []
-    page.on("request", lambda request: "/help?" in request.url and asked.append(request.url))
-    play_as_guest(page, server.url)
-    create_table(page, ["human", "easy", "easy"], game="catan")
-    place = page.locator(".table-page:not(.pending) svg.board .place").first
-    expect(place).to_have_attribute("data-help", re.compile(r"^[^—]+$"))  # its text alone
-    assert asked == []
-    show_help(page)
-    expect(place).to_have_attribute("data-help", re.compile(r"gains"))
-    page.locator(".table-page:not(.pending) svg.board .place").nth(1).hover()
-    page.locator(".table-page:not(.pending) svg.board .place").last.hover()
-    assert len(asked) == 1

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.live import LiveServer
 from tests.web.conftest import sized_page
-from tests.web.pages import DEALS, play_as_guest, show_help
+from tests.web.pages import DEALS, play_as_guest
 from tests.web.standard import (
     help_faults,
     highlight_faults,
@@ -90,8 +90,7 @@ def test_every_table_meets_the_standard(browser: Browser, server: LiveServer, si
                 else [f"prompt {prompt}"]
             )
             found += highlight_faults(page) + help_faults(page) + label_faults(page)
-            if game == "catan":  # a build says what it costs and gains, once asked
-                show_help(page)
+            if game == "catan":  # a build says what it costs and gains
                 help_text = page.locator(f"{READY} svg.board .place").first.get_attribute(
                     "data-help"
                 )
