@@ -27,6 +27,10 @@ class Evaluator(Protocol):
         seat's share of a win, as `player` sees `state`."""
         ...
 
+    def values(self, state: Any, player: int) -> list[float]:
+        """Every seat's share of a win, as `player` sees `state` (the value alone)."""
+        ...
+
 
 class Node:
     __slots__ = ("available", "children", "favoured", "legal", "priors", "totals", "visits")
@@ -67,7 +71,9 @@ class Search:
     `fixed_worlds`: every iteration of a tree starts from the same world, so a node may
     keep its legal actions), for the player `me`, cut short when `stop` is set. With a
     `model`, PUCT over the model's priors and its value at each new leaf instead of UCB1
-    and a play-out."""
+    and a play-out; with a `leaf_model`, UCB1 and the guide as without one, each leaf
+    valued by the model's value head after its play-out (a finished game by its shares of
+    a win, the value's scale)."""
 
     def __init__(
         self,
@@ -82,6 +88,7 @@ class Search:
         me: int,
         stop: StopSignal,
         model: Evaluator | None = None,
+        leaf_model: Evaluator | None = None,
     ) -> None:
         self.rng = rng
         self.c = c
@@ -93,6 +100,7 @@ class Search:
         self.me = me
         self.stop = stop
         self.model = model
+        self.leaf_model = leaf_model
 
     def run(
         self,
@@ -249,6 +257,11 @@ class Search:
             if game.is_over(world):
                 break
             game.apply(world, policy(world, game.legal_actions(world), rng), trusted=True)
+        leaf_model = self.leaf_model
+        if leaf_model is not None:
+            if game.is_over(world):
+                return list(game.result(world).win_shares)
+            return leaf_model.values(world, game.to_move(world))
         # The game's own values at the end too (its result by default), so that a game
         # valuing positions as shares of a win values finished games on the same scale.
         return game.evaluate_all(world)
