@@ -34,7 +34,9 @@ heuristic's guide. `model=none`, the default, is the search above, unchanged.
 With `value=` a model instead (named as `model=` names one), `MCTSAgent` searches as
 without a model, UCB1 and the heuristic's guide, and values each leaf by the model's value
 head alone after the play-out (`rollout=0`: at the leaf), a finished game by its shares of
-a win: a learnt value, such as one over the game's evaluation, inside today's search.
+a win: a learnt value, such as one over the game's evaluation, inside today's search;
+`mix=M` (from 0 to 1, 1 by default) values a leaf by M times the model's value plus 1 - M
+times the game's evaluation.
 """
 
 from __future__ import annotations
@@ -109,6 +111,9 @@ class _SearchAgent(Agent):
         """The trained model the search plays with (`MCTSAgent`'s `model=`), or None."""
         self._leaf_model: Model | None = None
         """The trained model whose value alone values the leaves (`value=`), or None."""
+        self.mix = 1.0
+        """The learnt value's weight in a leaf's value (`MCTSAgent`'s `mix=`), the rest
+        the game's evaluation."""
 
     def describe(self) -> str:
         budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
@@ -163,6 +168,7 @@ class _SearchAgent(Agent):
             stop=self.stop,
             model=self._model,
             leaf_model=self._leaf_model,
+            mix=self.mix,
         )
         search.run(game, root, deal, budget, policy_seed)
 
@@ -185,6 +191,7 @@ class MCTSAgent(_SearchAgent):
         worlds: int = 4,
         model: str = "none",
         value: str = "none",
+        mix: float = 1.0,
         **settings: Any,
     ) -> None:
         super().__init__(seed, **settings)
@@ -194,9 +201,12 @@ class MCTSAgent(_SearchAgent):
             raise ValueError("model and value name a model (auto, a shipped one, a file) or none")
         if model != "none" and value != "none":
             raise ValueError("model= plays the model's policy and value, value= its value alone")
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError(f"mix is the learnt value's weight, from 0 to 1, not {mix}")
         self.worlds = worlds
         self.model = model
         self.value = value
+        self.mix = mix
         self._looked = model == "none" and value == "none"
         self._kept: list[_Tree] = []
         self._kept_for = -1
@@ -204,7 +214,8 @@ class MCTSAgent(_SearchAgent):
     def describe(self) -> str:
         described = super().describe()
         if self.value != "none":
-            return described[:-1] + f", value={self.value})"
+            mix = f", mix={self.mix:g}" if self.mix < 1.0 else ""
+            return described[:-1] + f", value={self.value}{mix})"
         if self.model == "none":
             return described
         return described.replace(", guide=off", "")[:-1] + f", model={self.model})"

@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from kaido.agents import make_agent
@@ -78,6 +79,23 @@ def test_the_search_with_a_learnt_value_keeps_the_guide_and_is_reproducible(
     assert first.describe() == f"mcts(it=30, value={path})"
     with pytest.raises(KaidoError, match="value= its value alone"):
         make_agent(f"mcts:model={path}:value={path}", game, 0)
+    with pytest.raises(KaidoError, match="mix is the learnt value's weight, from 0 to 1"):
+        make_agent(f"mcts:value={path}:mix=1.5", game, 0)
+
+
+def test_a_learnt_value_of_no_weight_is_the_search_without_one(tmp_path: Path) -> None:
+    """`mix=0`: the leaves valued by the game's evaluation alone, as today's search does
+    (the same moves and root visits, seed for seed)."""
+    game = get_game("traveling_merchants")
+    path = random_model(game, 2, tmp_path / "tm.npz", seed=5, evaluation=-2.0)  # contrary
+    state = game.setup(game.make_options(players=2), 1)
+    plain = make_agent("mcts:iterations=40:worlds=1:rollout=0:c=0.15", game, 7)
+    mixed = make_agent(f"mcts:iterations=40:worlds=1:rollout=0:c=0.15:value={path}:mix=0", game, 7)
+    learnt = make_agent(f"mcts:iterations=40:worlds=1:rollout=0:c=0.15:value={path}", game, 7)
+    for agent in (plain, mixed, learnt):
+        agent.choose(game, state.copy())
+    assert mixed.visits == plain.visits != learnt.visits  # type: ignore[attr-defined]
+    assert mixed.describe() == f"mcts(it=40, value={path}, mix=0)"
 
 
 def test_a_learnt_value_values_the_leaves_after_the_play_out(tmp_path: Path) -> None:
@@ -91,6 +109,10 @@ def test_a_learnt_value_values_the_leaves_after_the_play_out(tmp_path: Path) -> 
     for _ in range(7):
         TINY.apply(state, TINY.legal_actions(state)[-1])
     assert search.play_out(TINY, state.copy()) == model.values(state, TINY.to_move(state))
+    half = Search(Rng(1), rollout=0, stop=threading.Event(), leaf_model=model, mix=0.5, **settings)
+    learnt, evaluation = model.values(state, TINY.to_move(state)), TINY.evaluate_all(state)
+    expected = [(v + e) / 2 for v, e in zip(learnt, evaluation, strict=True)]
+    assert np.allclose(half.play_out(TINY, state.copy()), expected)
     while not TINY.is_over(state):
         TINY.apply(state, TINY.legal_actions(state)[-1])
     assert search.play_out(TINY, state) == list(TINY.result(state).win_shares)
