@@ -19,60 +19,28 @@ hidden parts re-dealt), as the search does.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
 
-from kaido.core.rng import Rng
 from kaido.games import get_game
-from kaido.learn.model import Features, Network, read_network
-from kaido.learn.selfplay import GameData, SelfPlayStore, seat_relative
-
-
-def positions(
-    game: Any, options: Any, data: GameData, count: int
-) -> Iterator[tuple[int, Any, int]]:
-    """(decision, state, mover) at `count` evenly spaced decisions of the replayed game."""
-    features = Features(game, options)
-    wanted = set(np.linspace(0, data.decisions - 1, count).round().astype(int).tolist())
-    state = game.setup(options, data.seed)
-    decision = 0
-    while not game.is_over(state):
-        legal = game.legal_actions(state)
-        if len(legal) == 1:
-            game.apply(state, legal[0])
-            continue
-        mover = game.to_move(state)
-        if decision in wanted:
-            stored = data.features[decision]
-            if not np.allclose(features(state, mover), stored, atol=1e-3):
-                raise SystemExit(f"game {data.index}: decision {decision} replays otherwise")
-            yield decision, state, mover
-        start, end = data.offsets[decision], data.offsets[decision + 1]
-        played = int(data.legal[start + int(np.argmax(data.targets[start:end]))])
-        game.apply(state, next(a for a in legal if a.index == played))
-        decision += 1
+from kaido.learn.model import Network, read_network
+from kaido.learn.selfplay import GameData, SelfPlayStore, evaluations, seat_relative
 
 
 def evaluated(
     game: Any, options: Any, data: GameData, count: int, seed: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The evaluation's values (mover first), the decisions' features, their progress
-    through the game (0 to 1) and the shares of a win (mover first)."""
-    values, rows, movers = [], [], []
-    players = len(data.shares)
-    for decision, state, mover in positions(game, options, data, count):
-        world = game.determinize(state, mover, Rng(seed + decision))
-        seats = game.evaluate_all(world)
-        values.append([seats[(mover + k) % players] for k in range(players)])
-        rows.append(decision)
-        movers.append(mover)
-    shares = seat_relative(data.shares, np.array(movers))
-    progress = np.array(rows) / max(data.decisions - 1, 1)
-    return np.array(values), data.features[rows].astype(np.float32), progress, shares
+    """The evaluation's values (mover first) at `count` evenly spaced decisions, the
+    decisions' features, their progress through the game (0 to 1) and the shares of a win
+    (mover first)."""
+    rows = np.unique(np.linspace(0, data.decisions - 1, count).round().astype(int))
+    values = evaluations(game, options, data, rows, seed)
+    shares = seat_relative(data.shares, data.movers[rows])
+    progress = rows / max(data.decisions - 1, 1)
+    return values, data.features[rows].astype(np.float32), progress, shares
 
 
 def collect(
@@ -149,17 +117,20 @@ def main() -> None:
     report("evaluation (calibrated)", forecast(params, [test["evaluation"]]), *_rest(test))
     for name in args.model:
         network = read_network(Path(name))
-        report(Path(name).name, value_logits(network, test["features"]), *_rest(test))
-        both = calibrate([fit["evaluation"], value_logits(network, fit["features"])], fit["shares"])
-        mixed = forecast(both, [test["evaluation"], value_logits(network, test["features"])])
+        report(Path(name).name, value_logits(network, test), *_rest(test))
+        both = calibrate([fit["evaluation"], value_logits(network, fit)], fit["shares"])
+        mixed = forecast(both, [test["evaluation"], value_logits(network, test)])
         report(f"evaluation and {Path(name).name}, calibrated together", mixed, *_rest(test))
 
 
-def value_logits(network: Network, features: np.ndarray) -> np.ndarray:
-    """The value head's logits (the seats counted from the mover)."""
-    result: np.ndarray = (
-        network.hidden_output(features) @ network.arrays["value.w"] + network.arrays["value.b"]
-    )
+def value_logits(network: Network, part: dict[str, np.ndarray]) -> np.ndarray:
+    """The value head's logits (the seats counted from the mover), with the evaluation's
+    term for a model that takes it as an input."""
+    arrays = network.arrays
+    result: np.ndarray = network.hidden_output(part["features"]) @ arrays["value.w"]
+    result = result + arrays["value.b"]
+    if "value.evaluation" in arrays:
+        result = result + arrays["value.evaluation"] * part["evaluation"]
     return result
 
 

@@ -42,6 +42,11 @@ def main() -> None:
     parser.add_argument(
         "--winners", action="store_true", help="imitate the winning seats' moves only"
     )
+    parser.add_argument(
+        "--evaluation",
+        action="store_true",
+        help="the value head takes the game's evaluation as an input (a residual over it)",
+    )
     parser.add_argument("--half", action="store_true", help="weight matrices as float16")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
@@ -57,6 +62,7 @@ def main() -> None:
         holdout=args.holdout,
         positions=args.positions,
         winners=args.winners,
+        evaluation=args.evaluation,
         seed=args.seed,
     )
     stores = [SelfPlayStore(Path(folder)) for folder in args.data]
@@ -65,7 +71,8 @@ def main() -> None:
     parts = []
     for store in stores:
         indices = sorted(store.finished())
-        parts += [load_game(d, settings) for d in store.games(indices[: args.games or None])]
+        chosen = store.games(indices[: args.games or None])
+        parts += [load_game(d, settings, game, plan.options) for d in chosen]
     dataset = Dataset.join(parts, [Path(folder).name for folder in args.data])
     print(f"{len(parts)} games, {len(dataset):,} decisions, {dataset.features.shape[1]} inputs")
     header = Features(game, plan.options).header(game, plan.options)
@@ -85,7 +92,7 @@ def _rounded(row: dict[str, float]) -> dict[str, float]:
 
 def disagreements(network: Network, dataset: Dataset, holdout: int, table: ActionTable) -> None:
     """Held-out agreement of the policy's best legal move with the target's, by the kind of
-    the target's move."""
+    the target's move (at the decisions with a target: a noisy bot's random move has none)."""
     rows = np.flatnonzero(dataset.games % holdout == holdout - 1)
     kinds = [action.kind for action in table]
     agree: Counter[str] = Counter()
@@ -96,6 +103,8 @@ def disagreements(network: Network, dataset: Dataset, holdout: int, table: Actio
         logits = h @ w + b
         for k, row in enumerate(chunk):
             start, end = dataset.offsets[row], dataset.offsets[row + 1]
+            if not dataset.targets[start:end].any():
+                continue
             legal = dataset.legal[start:end]
             target = legal[int(np.argmax(dataset.targets[start:end]))]
             kind = kinds[target]

@@ -30,6 +30,13 @@ game and player count, where there is one; see `kaido.learn`),
 move's prior, and the network's value of a new leaf instead of a play-out (finished games
 are valued by their shares of a win, the value head's scale). The policy replaces the
 heuristic's guide. `model=none`, the default, is the search above, unchanged.
+
+With `value=` a model instead (named as `model=` names one), `MCTSAgent` searches as
+without a model, UCB1 and the heuristic's guide, and values each leaf by the model's value
+head alone after the play-out (`rollout=0`: at the leaf), a finished game by its shares of
+a win: a learnt value, such as one over the game's evaluation, inside today's search;
+`mix=M` (from 0 to 1, 1 by default) values a leaf by M times the model's value plus 1 - M
+times the game's evaluation.
 """
 
 from __future__ import annotations
@@ -102,6 +109,11 @@ class _SearchAgent(Agent):
         self._me = 0
         self._model: Model | None = None
         """The trained model the search plays with (`MCTSAgent`'s `model=`), or None."""
+        self._leaf_model: Model | None = None
+        """The trained model whose value alone values the leaves (`value=`), or None."""
+        self.mix = 1.0
+        """The learnt value's weight in a leaf's value (`MCTSAgent`'s `mix=`), the rest
+        the game's evaluation."""
 
     def describe(self) -> str:
         budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
@@ -155,6 +167,8 @@ class _SearchAgent(Agent):
             me=self._me,
             stop=self.stop,
             model=self._model,
+            leaf_model=self._leaf_model,
+            mix=self.mix,
         )
         search.run(game, root, deal, budget, policy_seed)
 
@@ -172,21 +186,36 @@ class MCTSAgent(_SearchAgent):
     fixed_worlds = True
 
     def __init__(
-        self, seed: int = 0, worlds: int = 4, model: str = "none", **settings: Any
+        self,
+        seed: int = 0,
+        worlds: int = 4,
+        model: str = "none",
+        value: str = "none",
+        mix: float = 1.0,
+        **settings: Any,
     ) -> None:
         super().__init__(seed, **settings)
         if worlds < 1:
             raise ValueError("worlds must be positive")
-        if not model:
-            raise ValueError("model names a model (auto, a shipped model, a file) or none")
+        if not model or not value:
+            raise ValueError("model and value name a model (auto, a shipped one, a file) or none")
+        if model != "none" and value != "none":
+            raise ValueError("model= plays the model's policy and value, value= its value alone")
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError(f"mix is the learnt value's weight, from 0 to 1, not {mix}")
         self.worlds = worlds
         self.model = model
-        self._looked = model == "none"
+        self.value = value
+        self.mix = mix
+        self._looked = model == "none" and value == "none"
         self._kept: list[_Tree] = []
         self._kept_for = -1
 
     def describe(self) -> str:
         described = super().describe()
+        if self.value != "none":
+            mix = f", mix={self.mix:g}" if self.mix < 1.0 else ""
+            return described[:-1] + f", value={self.value}{mix})"
         if self.model == "none":
             return described
         return described.replace(", guide=off", "")[:-1] + f", model={self.model})"
@@ -198,7 +227,10 @@ class MCTSAgent(_SearchAgent):
             from kaido.learn.model import find_model  # only a search with a model needs it
 
             self._looked = True
-            self._model = find_model(self.model, game, state.options)
+            if self.value != "none":
+                self._leaf_model = find_model(self.value, game, state.options)
+            else:
+                self._model = find_model(self.model, game, state.options)
             self.guide = self.guide and self._model is None  # the policy is the prior
         trees = self._kept_trees(game, state, me)
         legal, favoured = self._root_actions(game, state)

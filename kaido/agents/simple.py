@@ -70,7 +70,7 @@ class NoisyAgent(Agent):
         super().__init__(seed)
         self.noise = noise
         self.randomized = False
-        """Whether the last choice was the random one (self-play data leaves it out)."""
+        """Whether the last choice was the random one (self-play data gives it no target)."""
 
     # The runner sets `stop` and `humans` on the agent it holds: the inner agent needs them.
     @property

@@ -27,6 +27,10 @@ class Evaluator(Protocol):
         seat's share of a win, as `player` sees `state`."""
         ...
 
+    def values(self, state: Any, player: int) -> list[float]:
+        """Every seat's share of a win, as `player` sees `state` (the value alone)."""
+        ...
+
 
 class Node:
     __slots__ = ("available", "children", "favoured", "legal", "priors", "totals", "visits")
@@ -67,7 +71,9 @@ class Search:
     `fixed_worlds`: every iteration of a tree starts from the same world, so a node may
     keep its legal actions), for the player `me`, cut short when `stop` is set. With a
     `model`, PUCT over the model's priors and its value at each new leaf instead of UCB1
-    and a play-out."""
+    and a play-out; with a `leaf_model`, UCB1 and the guide as without one, each leaf
+    valued after its play-out by the model's value head weighted `mix` and the game's
+    evaluation the rest (a finished game by its shares of a win, the value's scale)."""
 
     def __init__(
         self,
@@ -82,6 +88,8 @@ class Search:
         me: int,
         stop: StopSignal,
         model: Evaluator | None = None,
+        leaf_model: Evaluator | None = None,
+        mix: float = 1.0,
     ) -> None:
         self.rng = rng
         self.c = c
@@ -93,6 +101,8 @@ class Search:
         self.me = me
         self.stop = stop
         self.model = model
+        self.leaf_model = leaf_model
+        self.mix = mix
 
     def run(
         self,
@@ -249,6 +259,18 @@ class Search:
             if game.is_over(world):
                 break
             game.apply(world, policy(world, game.legal_actions(world), rng), trusted=True)
+        leaf_model = self.leaf_model
+        if leaf_model is not None:
+            if game.is_over(world):
+                return list(game.result(world).win_shares)
+            learnt = leaf_model.values(world, game.to_move(world))
+            mix = self.mix
+            if mix >= 1.0:
+                return learnt
+            # The game's evaluation still ranks positions where the learnt value is flat
+            # (a seat far behind has a share of a win near 0 whatever it plays).
+            evaluation = game.evaluate_all(world)
+            return [mix * v + (1.0 - mix) * e for v, e in zip(learnt, evaluation, strict=True)]
         # The game's own values at the end too (its result by default), so that a game
         # valuing positions as shares of a win values finished games on the same scale.
         return game.evaluate_all(world)

@@ -15,10 +15,15 @@ seat counted from the seat to move, itself first, as the games' encodings count 
 softmax over the seats: each seat's share of a win, which always sum to one, as
 `Result.win_shares` do).
 
+A model may take the game's own evaluation as an input of its value head (header
+`"evaluation_input": 1`, the array `value.evaluation`): its value logits are then the
+network's plus `value.evaluation` times `Game.evaluate_all` of the position, the seats
+counted from the mover, so the network learns what the hand-written evaluation misses.
+
 A model is refused with a `ModelError` naming the problem when the file is not a model, is
-of another format version, was trained for another game or player count, or for an action
-table or an encoding that has since changed, or holds weights of the wrong shape or that
-are not finite numbers.
+of another format version or evaluation input, was trained for another game or player
+count, or for an action table or an encoding that has since changed, or holds weights of
+the wrong shape or that are not finite numbers.
 """
 
 from __future__ import annotations
@@ -45,6 +50,10 @@ from kaido.core.options import Options
 FORMAT = "kaido-model"
 VERSION = 2
 """2: the value head counts the seats from the seat to move (1 counted them from seat 0)."""
+EVALUATION_INPUT = 1
+"""The header's `evaluation_input` of a value head over the game's evaluation (1: the
+value logits add `value.evaluation` times `evaluate_all` of the position, the seats counted
+from the mover); absent (0) in a network of the encoding alone."""
 SHIPPED = Path(__file__).parent / "models"
 """The models shipped in the package: `GAME-Np.npz`, the one `model=auto` plays."""
 AUTO = "auto"
@@ -59,9 +68,10 @@ def table_fingerprint(table: ActionTable) -> str:
 
 
 def array_shapes(
-    inputs: int, hidden: Sequence[int], actions: int, players: int
+    inputs: int, hidden: Sequence[int], actions: int, players: int, evaluation: bool = False
 ) -> dict[str, list[int]]:
-    """Every weight array of a network and its shape, in order."""
+    """Every weight array of a network and its shape, in order; with `evaluation`, the
+    value head's weight of the game's evaluation too."""
     shapes: dict[str, list[int]] = {"input.mean": [inputs], "input.scale": [inputs]}
     width = inputs
     for k, size in enumerate(hidden):
@@ -70,6 +80,8 @@ def array_shapes(
         width = size
     shapes |= {"policy.w": [width, actions], "policy.b": [actions]}
     shapes |= {"value.w": [width, players], "value.b": [players]}
+    if evaluation:
+        shapes["value.evaluation"] = [1]
     return shapes
 
 
@@ -86,7 +98,8 @@ class Network:
         initialisation for the hidden layers, small heads, no input scaling yet."""
         rng = np.random.default_rng(seed)
         players, actions = int(header["players"]), int(header["actions"]["size"])
-        shapes = array_shapes(int(header["inputs"]), hidden, actions, players)
+        evaluation = bool(header.get("evaluation_input"))
+        shapes = array_shapes(int(header["inputs"]), hidden, actions, players, evaluation)
         arrays: dict[str, np.ndarray] = {}
         for key, shape in shapes.items():
             if key == "input.scale":
@@ -152,12 +165,19 @@ def read_network(path: Path) -> Network:
             f"{name}: model format version {version}; this Kaido reads version {VERSION} "
             "(train the model again with `kaido train`)"
         )
+    evaluation = header.get("evaluation_input", 0)
+    if evaluation not in (0, EVALUATION_INPUT):
+        raise ModelError(
+            f"{name}: its value takes the game's evaluation as input version {evaluation}; "
+            f"this Kaido reads version {EVALUATION_INPUT} (train the model again)"
+        )
     try:
         shapes = array_shapes(
             int(header["inputs"]),
             [int(size) for size in header["hidden"]],
             int(header["actions"]["size"]),
             int(header["players"]),
+            evaluation == EVALUATION_INPUT,
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ModelError(f"{name}: the header lacks the network's sizes ({error!r})") from None
@@ -203,6 +223,7 @@ class Model:
         self._policy_b = network.arrays["policy.b"]
         self._value_w = network.arrays["value.w"]
         self._value_b = network.arrays["value.b"]
+        self._evaluation_w = network.arrays.get("value.evaluation")
 
     def evaluate(
         self, state: Any, player: int, legal: Sequence[Action]
@@ -212,10 +233,21 @@ class Model:
         h = self.network.hidden_output(self.features(state, player))
         indices = [action.index for action in legal]
         logits = h @ self._policy_w[:, indices] + self._policy_b[indices]
-        relative = softmax(h @ self._value_w + self._value_b)
+        return softmax(logits), self._values(h, state, player)
+
+    def values(self, state: Any, player: int) -> list[float]:
+        """Every seat's share of a win, as `player` sees `state` (the value head alone)."""
+        return self._values(self.network.hidden_output(self.features(state, player)), state, player)
+
+    def _values(self, h: np.ndarray, state: Any, player: int) -> list[float]:
+        logits = h @ self._value_w + self._value_b
         players = self.players
-        values = [float(relative[(seat - player) % players]) for seat in range(players)]
-        return softmax(logits), values
+        if self._evaluation_w is not None:
+            seats = self.game.evaluate_all(state)
+            evaluation = [seats[(player + k) % players] for k in range(players)]
+            logits = logits + self._evaluation_w * np.array(evaluation, dtype=np.float32)
+        relative = softmax(logits)
+        return [float(relative[(seat - player) % players]) for seat in range(players)]
 
     def policy_logits(self, state: Any, player: int, legal: Sequence[Action]) -> np.ndarray:
         """The policy's scores of the `legal` actions (larger is better)."""

@@ -3,8 +3,11 @@
 Each decision with more than one legal move stores the mover's features (its encoding and
 seat, `kaido.learn.model.Features`), the legal moves (the policy's mask) and the target
 over them: a search's root visits, normalised (`MCTSAgent.visits`), or the move played, for
-a bot that does not search. A noisy bot's random moves are left out: they say nothing of
-what is good. At the end the game adds each seat's share of a win (`Result.win_shares`).
+a bot that does not search. A noisy bot's random moves get no target (all zeros): they say
+nothing of what is good, so they teach the policy nothing, but their positions (and the
+ones after them, off the heuristic's beaten track) teach the value, and every move of the
+game is kept, so it replays from its seed. At the end the game adds each seat's share of a
+win (`Result.win_shares`).
 
 A run follows a fixed plan: game i is dealt from seed `seed + i`, the seats rotated by i.
 Each finished game is one compressed `.npz` file in `DIR/games/`, written to a temporary
@@ -17,9 +20,10 @@ as they finish.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -29,7 +33,9 @@ import numpy as np
 from kaido.agents import Agent, NoisyAgent, agent_seed, make_agent
 from kaido.core.actions import Action
 from kaido.core.errors import KaidoError
+from kaido.core.game import Game
 from kaido.core.options import Options
+from kaido.core.rng import Rng
 from kaido.games import get_game, register_specs
 from kaido.learn.model import Features, write_atomically
 from kaido.tournament.run import Runner
@@ -93,19 +99,32 @@ class GameData:
     shares: np.ndarray  # float32 [players]: each seat's share of a win
     scores: np.ndarray  # float64 [players]
     cpu_seconds: float
+    played: np.ndarray  # int32 [decisions]: the index of the action played
+    evaluation: np.ndarray | None = None
+    """float32 [decisions, players]: the game's evaluation at each decision, the seats
+    counted from the mover (`evaluations`); None until computed (it is not stored)."""
 
     @property
     def decisions(self) -> int:
         return len(self.movers)
 
-    def sample(self, count: int, seed: int) -> GameData:
+    def sample_rows(self, count: int, seed: int) -> np.ndarray:
         """At most `count` of the game's decisions, drawn by `seed` (in the game's order):
         the decisions of one game share its result, so a value head learns more from a
         few positions of many games than from every position of a few."""
         if count <= 0 or count >= self.decisions:
-            return self
+            return np.arange(self.decisions)
         rng = np.random.default_rng([seed, self.index])
-        rows = np.sort(rng.choice(self.decisions, count, replace=False))
+        return np.sort(rng.choice(self.decisions, count, replace=False))
+
+    def sample(self, count: int, seed: int) -> GameData:
+        """The decisions `sample_rows` draws, alone."""
+        return self.select(self.sample_rows(count, seed))
+
+    def select(self, rows: np.ndarray) -> GameData:
+        """The game's decisions `rows` alone (what a training set keeps of it)."""
+        if len(rows) == self.decisions:
+            return self
         starts, ends = self.offsets[rows], self.offsets[rows + 1]
         moves = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)])
         return replace(
@@ -115,6 +134,8 @@ class GameData:
             offsets=np.concatenate([[0], np.cumsum(ends - starts)]).astype(np.int32),
             legal=self.legal[moves],
             targets=self.targets[moves],
+            played=self.played[rows],
+            evaluation=None if self.evaluation is None else self.evaluation[rows],
         )
 
     def to_bytes(self) -> bytes:
@@ -131,6 +152,7 @@ class GameData:
             targets=self.targets,
             shares=self.shares,
             scores=self.scores,
+            played=self.played,
         )
         return buffer.getvalue()
 
@@ -138,27 +160,37 @@ class GameData:
     def read(cls, path: Path) -> GameData:
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
+            offsets, legal, targets = data["offsets"], data["legal"], data["targets"]
+            if "played" in data.files:
+                played = data["played"]
+            else:  # a game stored before the moves played were: its targets' best
+                played = np.array(
+                    [legal[a + np.argmax(targets[a:b])] for a, b in itertools.pairwise(offsets)],
+                    dtype=np.int32,
+                )
             return cls(
                 meta["index"],
                 meta["seed"],
                 tuple(meta["seats"]),
                 data["features"],
                 data["movers"],
-                data["offsets"],
-                data["legal"],
-                data["targets"],
+                offsets,
+                legal,
+                targets,
                 data["shares"],
                 data["scores"],
                 meta["cpu_seconds"],
+                played,
             )
 
 
-def decision_target(agent: Agent, legal: Sequence[Action], played: Action) -> list[float] | None:
+def decision_target(agent: Agent, legal: Sequence[Action], played: Action) -> list[float]:
     """What a decision teaches the policy, over `legal`: a search's root visits (normalised),
-    the played move for a bot that does not search, None for a noisy bot's random move."""
+    the played move for a bot that does not search, nothing (zeros) for a noisy bot's random
+    move."""
     if isinstance(agent, NoisyAgent):
         if agent.randomized:
-            return None
+            return [0.0] * len(legal)
         agent = agent.inner
     visits = getattr(agent, "visits", None)  # the searches' (MCTSAgent, ISMCTSAgent)
     if isinstance(visits, dict) and visits:
@@ -181,18 +213,18 @@ def play_selfplay(job: SelfPlayJob) -> GameData:
     offsets = [0]
     legal_moves: list[int] = []
     targets: list[float] = []
+    played: list[int] = []
     while not game.is_over(state):
         player = game.to_move(state)
         legal = game.legal_actions(state)
         action = agents[player].choose(game, state)
         if len(legal) > 1:
-            target = decision_target(agents[player], legal, action)
-            if target is not None:
-                rows.append(features(state, player))
-                movers.append(player)
-                legal_moves.extend(a.index for a in legal)
-                targets.extend(target)
-                offsets.append(len(legal_moves))
+            rows.append(features(state, player))
+            movers.append(player)
+            legal_moves.extend(a.index for a in legal)
+            targets.extend(decision_target(agents[player], legal, action))
+            offsets.append(len(legal_moves))
+            played.append(action.index)
         game.apply(state, action)
     result = game.result(state)
     return GameData(
@@ -207,7 +239,56 @@ def play_selfplay(job: SelfPlayJob) -> GameData:
         np.array(result.win_shares, dtype=np.float32),
         np.array(result.scores, dtype=np.float64),
         time.process_time() - started,
+        np.array(played, dtype=np.int32),
     )
+
+
+def replay(
+    game: Game[Any], options: Options, data: GameData, checked: Container[int]
+) -> Iterator[tuple[int, Any, int]]:
+    """(decision, state, mover) at every decision of a stored game, replayed from its seed
+    by the moves played; the stored encodings of the decisions `checked` are compared on
+    the way (a KaidoError if the game replays otherwise: the rules changed since)."""
+    features = Features(game, options)
+    state = game.setup(options, data.seed)
+    decision = 0
+    while not game.is_over(state):
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            game.apply(state, legal[0])
+            continue
+        mover = game.to_move(state)
+        if decision >= data.decisions or (
+            decision in checked
+            and not np.allclose(features(state, mover), data.features[decision], atol=1e-3)
+        ):
+            raise KaidoError(f"game {data.index}: decision {decision} replays otherwise")
+        yield decision, state, mover
+        played = int(data.played[decision])
+        game.apply(state, next(a for a in legal if a.index == played))
+        decision += 1
+
+
+def evaluations(
+    game: Game[Any], options: Options, data: GameData, rows: np.ndarray, seed: int = 7
+) -> np.ndarray:
+    """The game's evaluation (`Game.evaluate_all`) at decisions `rows` of a stored game,
+    the seats counted from the mover (float32, a row for each of `rows`). Each
+    position is valued in the mover's determinized world (its view, the hidden parts
+    re-dealt from `seed` and the decision), as the search values its leaves."""
+    players = len(data.shares)
+    wanted = set(int(row) for row in rows)
+    values = np.zeros((data.decisions, players), dtype=np.float32)
+    last = max(wanted, default=-1)
+    for decision, state, mover in replay(game, options, data, wanted):
+        if decision in wanted:
+            world = game.determinize(state, mover, Rng(seed + decision))
+            seats = game.evaluate_all(world)
+            values[decision] = [seats[(mover + k) % players] for k in range(players)]
+        if decision == last:
+            break
+    result: np.ndarray = values[np.asarray(rows, dtype=np.int64)]
+    return result
 
 
 @dataclass
@@ -224,6 +305,9 @@ class Dataset:
     games: np.ndarray
     cpu_seconds: float = 0.0
     sources: list[str] = field(default_factory=list)
+    evaluation: np.ndarray | None = None
+    """The game's evaluation at each decision, the seats counted from the mover (where
+    every game joined had it computed), else None."""
 
     def __len__(self) -> int:
         return len(self.games)
@@ -244,6 +328,9 @@ class Dataset:
             games=np.concatenate([np.full(p.decisions, k) for k, p in enumerate(parts)]),
             cpu_seconds=sum(part.cpu_seconds for part in parts),
             sources=list(sources),
+            evaluation=None
+            if any(part.evaluation is None for part in parts)
+            else np.concatenate([part.evaluation for part in parts if part.evaluation is not None]),
         )
 
 

@@ -4,7 +4,12 @@ The loss is the policy's cross-entropy to the decision's target (a search's visi
 distribution, or the move played) under a softmax masked to the legal moves, weighted by
 `policy_weight`, plus the value head's cross-entropy to the game's shares of a win (a
 softmax over the seats), weighted by `value_weight` (`policy_weight` 0: a value-only fit);
-AdamW with a little weight decay. One game in ten is held out (by its index) to report how
+AdamW with a little weight decay. A decision without a target (a noisy bot's random move)
+teaches the value alone. With `evaluation`, the value head takes the game's evaluation as
+an input (`kaido.learn.model`): its weight and the seats' offsets start from the softmax
+of the evaluation that best forecasts the training games' results, the network's value
+weights from zero, so the untrained model forecasts as the calibrated evaluation does and
+training learns what it misses. One game in ten is held out (by its index) to report how
 well the network generalises, and the weights of the epoch that did best on them are kept
 (a value head learns each game's result by heart within a few epochs: every decision of a
 game has the same target). The weights start from a seeded numpy initialisation and the
@@ -26,10 +31,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import optax
+from scipy.optimize import minimize
 
+from kaido.core.errors import KaidoError
+from kaido.core.game import Game
 from kaido.games import get_game, register_specs
-from kaido.learn.model import Features, Network
-from kaido.learn.selfplay import Dataset, GameData, SelfPlayStore
+from kaido.learn.model import EVALUATION_INPUT, Features, Network
+from kaido.learn.selfplay import Dataset, GameData, SelfPlayStore, evaluations
 
 Params = dict[str, jax.Array]
 
@@ -48,6 +56,9 @@ class TrainSettings:
     """One game in `holdout` is held out (none with fewer games than this)."""
     positions: int = 0
     """At most this many decisions of each game, drawn at random (0: all of them)."""
+    evaluation: bool = False
+    """The value head takes the game's evaluation as an input (the dataset's
+    `evaluation`, computed by replaying the games: `load_game`)."""
     winners: bool = False
     """Weight each decision's policy loss by its mover's share of the game's win: imitate
     the moves of the seats that won (a share of a tie counts that much), not every seat's;
@@ -90,12 +101,17 @@ def _moments(features: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.nda
     return mean, np.sqrt(np.maximum(squares / max(len(rows), 1) - np.square(mean), 0.0))
 
 
-def _forward(params: Params, x: jax.Array, hidden: int) -> tuple[jax.Array, jax.Array]:
+def _forward(
+    params: Params, x: jax.Array, evaluation: jax.Array, hidden: int
+) -> tuple[jax.Array, jax.Array]:
     h = x
     for k in range(hidden):
         h = jax.nn.relu(h @ params[f"hidden.{k}.w"] + params[f"hidden.{k}.b"])
     policy = h @ params["policy.w"] + params["policy.b"]
-    return policy, h @ params["value.w"] + params["value.b"]
+    value = h @ params["value.w"] + params["value.b"]
+    if "value.evaluation" in params:
+        value = value + params["value.evaluation"] * evaluation
+    return policy, value
 
 
 def _losses(
@@ -104,22 +120,25 @@ def _losses(
     mask: jax.Array,
     target: jax.Array,
     shares: jax.Array,
+    evaluation: jax.Array,
     hidden: int,
     winners: bool = False,
 ) -> tuple[jax.Array, jax.Array, jax.Array]:
     """The batch's mean policy and value cross-entropies, and how often the policy's best
-    legal move is the target's; with `winners`, the policy's mean is weighted by each
-    mover's share of the win (`shares[:, 0]`: the seats counted from the mover)."""
-    logits, values = _forward(params, x, hidden)
+    legal move is the target's, the policy's over the decisions with a target; with
+    `winners`, the policy's mean is weighted by each mover's share of the win
+    (`shares[:, 0]`: the seats counted from the mover)."""
+    logits, values = _forward(params, x, evaluation, hidden)
     logits = jnp.where(mask, logits, -1e9)
     log_policy = jax.nn.log_softmax(logits)
     policy = -jnp.sum(jnp.where(mask, target * log_policy, 0.0), axis=1)
     value = -jnp.sum(shares * jax.nn.log_softmax(values), axis=1)
     agree = jnp.argmax(logits, axis=1) == jnp.argmax(target, axis=1)
-    if winners:
-        weight = shares[:, 0]
-        policy = policy * weight * len(weight) / jnp.maximum(weight.sum(), 1e-6)
-    return policy.mean(), value.mean(), agree.mean()
+    taught = jnp.sum(target, axis=1)  # 0 where a noisy bot's random move taught nothing
+    weight = taught * shares[:, 0] if winners else taught
+    policy_mean = jnp.sum(policy * weight) / jnp.maximum(weight.sum(), 1e-6)
+    agree_mean = jnp.sum(agree * taught) / jnp.maximum(taught.sum(), 1e-6)
+    return policy_mean, value.mean(), agree_mean
 
 
 def train(
@@ -146,31 +165,49 @@ def train(
         result: np.ndarray = (features[rows].astype(np.float32) - mean) * scale
         return result
 
+    evaluation = _evaluation_inputs(dataset, settings)
+    if settings.evaluation:
+        header = {**header, "evaluation_input": EVALUATION_INPUT}
     network = Network.initial(header, settings.hidden, settings.seed)
+    if settings.evaluation:
+        weight, offsets = calibrate(evaluation[train_rows], dataset.shares[train_rows])
+        network.arrays["value.evaluation"] = np.array([weight], dtype=np.float32)
+        network.arrays["value.b"] = offsets.astype(np.float32)
+        network.arrays["value.w"] = np.zeros_like(network.arrays["value.w"])
     params: Params = {k: jnp.asarray(v) for k, v in network.arrays.items() if "input" not in k}
     optimizer = optax.adamw(settings.learning_rate, weight_decay=settings.weight_decay)
     state = optimizer.init(params)
 
-    def loss(p: Params, x: jax.Array, m: jax.Array, t: jax.Array, s: jax.Array) -> jax.Array:
-        policy, value, _ = _losses(p, x, m, t, s, hidden, settings.winners)
+    def loss(
+        p: Params, x: jax.Array, m: jax.Array, t: jax.Array, s: jax.Array, e: jax.Array
+    ) -> jax.Array:
+        policy, value, _ = _losses(p, x, m, t, s, e, hidden, settings.winners)
         return settings.policy_weight * policy + settings.value_weight * value
 
     @jax.jit
     def step(
-        p: Params, opt_state: Any, x: jax.Array, m: jax.Array, t: jax.Array, s: jax.Array
+        p: Params,
+        opt_state: Any,
+        x: jax.Array,
+        m: jax.Array,
+        t: jax.Array,
+        s: jax.Array,
+        e: jax.Array,
     ) -> tuple[Params, Any, jax.Array]:
-        value, grads = jax.value_and_grad(loss)(p, x, m, t, s)
+        value, grads = jax.value_and_grad(loss)(p, x, m, t, s, e)
         updates, opt_state = optimizer.update(grads, opt_state, p)
         return optax.apply_updates(p, updates), opt_state, value
 
-    measure = jax.jit(lambda p, x, m, t, s: _losses(p, x, m, t, s, hidden))
+    measure = jax.jit(lambda p, x, m, t, s, e: _losses(p, x, m, t, s, e, hidden))
 
     def figures(p: Params, rows: np.ndarray) -> dict[str, float]:
         sums, count = np.zeros(3), 0
         for chunk in np.array_split(rows, max(1, len(rows) // 4096)):
             if len(chunk):
                 mask, target = dense(dataset, chunk, actions)
-                got = measure(p, normalised(chunk), mask, target, dataset.shares[chunk])
+                got = measure(
+                    p, normalised(chunk), mask, target, dataset.shares[chunk], evaluation[chunk]
+                )
                 sums += np.array([float(v) for v in got]) * len(chunk)
                 count += len(chunk)
         policy, value, agree = sums / max(count, 1)
@@ -187,7 +224,13 @@ def train(
             rows = np.sort(order[first : first + batch])
             mask, target = dense(dataset, rows, actions)
             params, state, value = step(
-                params, state, normalised(rows), mask, target, dataset.shares[rows]
+                params,
+                state,
+                normalised(rows),
+                mask,
+                target,
+                dataset.shares[rows],
+                evaluation[rows],
             )
             losses.append(float(value))
         row = {"epoch": epoch + 1, "train_loss": float(np.mean(losses))}
@@ -232,11 +275,44 @@ def train(
     return trained, report
 
 
-def load_game(data: GameData, settings: TrainSettings) -> GameData:
+def _evaluation_inputs(dataset: Dataset, settings: TrainSettings) -> np.ndarray:
+    """The value head's evaluation input of every decision (zeros, unused, without one)."""
+    if not settings.evaluation:
+        return np.zeros(dataset.shares.shape, dtype=np.float32)
+    if dataset.evaluation is None:
+        raise KaidoError("the value head takes the evaluation: load the games with the game")
+    return dataset.evaluation.astype(np.float32)
+
+
+def calibrate(evaluation: np.ndarray, shares: np.ndarray) -> tuple[float, np.ndarray]:
+    """The scale `k` and the seats' offsets `b` (the mover's 0) whose softmax of
+    `k * evaluation + b` best forecasts `shares` (the cross-entropy, by L-BFGS)."""
+    players = shares.shape[1]
+
+    def cross_entropy(params: np.ndarray) -> float:
+        logits = params[0] * evaluation + np.concatenate([[0.0], params[1:]])
+        logits = logits - logits.max(axis=1, keepdims=True)
+        log_p = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+        return float(-(shares * log_p).sum(axis=1).mean())
+
+    fitted = minimize(cross_entropy, np.zeros(players), method="L-BFGS-B").x
+    return float(fitted[0]), np.concatenate([[0.0], fitted[1:]])
+
+
+def load_game(
+    data: GameData, settings: TrainSettings, game: Game[Any] | None = None, options: Any = None
+) -> GameData:
     """`data` as training keeps it: `settings.positions` of its decisions at most, the
     features as float16, half the memory (the encodings are one-hots, counts and fractions
-    of a few hundred at most, which float16 holds to three digits)."""
-    kept = data.sample(settings.positions, settings.seed)
+    of a few hundred at most, which float16 holds to three digits); with
+    `settings.evaluation`, the game's evaluation at those decisions, by a replay of the
+    game (`game` and its `options` needed)."""
+    rows = data.sample_rows(settings.positions, settings.seed)
+    kept = data.select(rows)
+    if settings.evaluation:
+        if game is None:
+            raise KaidoError("the evaluation of a stored game needs the game to replay it")
+        kept = replace(kept, evaluation=evaluations(game, options, data, rows))
     return replace(kept, features=kept.features.astype(np.float16))
 
 
@@ -254,7 +330,8 @@ def train_folders(
     stores = [SelfPlayStore(Path(folder)) for folder in folders]
     plan = stores[0].plan()
     game = get_game(plan.game)
-    parts = [load_game(data, settings) for store in stores for data in store.games()]
+    options = plan.options
+    parts = [load_game(d, settings, game, options) for store in stores for d in store.games()]
     header = Features(game, plan.options).header(game, plan.options)
     sources = [Path(folder).name for folder in folders]
     network, report = train(Dataset.join(parts, sources), header, settings)

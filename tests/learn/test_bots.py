@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from kaido.agents import make_agent
+from kaido.agents.tree import Search
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
+from kaido.core.rng import Rng
+from kaido.games import get_game
 from kaido.learn import model as model_module
+from kaido.learn.model import load_model
 from tests.agents.test_reproducible import positions
 from tests.conftest import GAMES
 from tests.core.tiny_game import TINY
@@ -54,6 +60,62 @@ def test_the_search_with_a_model_records_its_root_visits(tmp_path: Path) -> None
     assert set(visits) == {a.index for a in TINY.legal_actions(state)}
     assert sum(visits.values()) == 40 - 1  # the root's own evaluation is no child's visit
     assert agent.describe() == f"mcts(it=40, model={model})"
+
+
+def test_the_search_with_a_learnt_value_keeps_the_guide_and_is_reproducible(
+    tmp_path: Path,
+) -> None:
+    """`value=`: the search without a model (UCB1, the heuristic's guide) whose leaves the
+    model's value head values; the same seed gives the same moves and root visits."""
+    game = get_game("traveling_merchants")
+    path = random_model(game, 2, tmp_path / "tm.npz", seed=5, evaluation=2.0)
+    spec = f"mcts:iterations=30:worlds=1:rollout=0:value={path}"
+    state = game.setup(game.make_options(players=2), 1)
+    first, second = make_agent(spec, game, 7), make_agent(spec, game, 7)
+    chosen = first.choose(game, state.copy())
+    assert chosen in game.legal_actions(state) and second.choose(game, state.copy()) == chosen
+    assert first.visits == second.visits  # type: ignore[attr-defined]
+    assert first.guided is not None  # type: ignore[attr-defined]
+    assert first.describe() == f"mcts(it=30, value={path})"
+    with pytest.raises(KaidoError, match="value= its value alone"):
+        make_agent(f"mcts:model={path}:value={path}", game, 0)
+    with pytest.raises(KaidoError, match="mix is the learnt value's weight, from 0 to 1"):
+        make_agent(f"mcts:value={path}:mix=1.5", game, 0)
+
+
+def test_a_learnt_value_of_no_weight_is_the_search_without_one(tmp_path: Path) -> None:
+    """`mix=0`: the leaves valued by the game's evaluation alone, as today's search does
+    (the same moves and root visits, seed for seed)."""
+    game = get_game("traveling_merchants")
+    path = random_model(game, 2, tmp_path / "tm.npz", seed=5, evaluation=-2.0)  # contrary
+    state = game.setup(game.make_options(players=2), 1)
+    plain = make_agent("mcts:iterations=40:worlds=1:rollout=0:c=0.15", game, 7)
+    mixed = make_agent(f"mcts:iterations=40:worlds=1:rollout=0:c=0.15:value={path}:mix=0", game, 7)
+    learnt = make_agent(f"mcts:iterations=40:worlds=1:rollout=0:c=0.15:value={path}", game, 7)
+    for agent in (plain, mixed, learnt):
+        agent.choose(game, state.copy())
+    assert mixed.visits == plain.visits != learnt.visits  # type: ignore[attr-defined]
+    assert mixed.describe() == f"mcts(it=40, value={path}, mix=0)"
+
+
+def test_a_learnt_value_values_the_leaves_after_the_play_out(tmp_path: Path) -> None:
+    options = TINY.make_options(players=2)
+    model = load_model(
+        str(random_model(TINY, 2, tmp_path / "t.npz", evaluation=2.0)), TINY, options
+    )
+    settings = dict(c=0.7, widen=0.0, bias=1.0, modelled=False, fixed_worlds=True, me=0)
+    search = Search(Rng(1), rollout=0, stop=threading.Event(), leaf_model=model, **settings)
+    state = TINY.setup(options, 3)
+    for _ in range(7):
+        TINY.apply(state, TINY.legal_actions(state)[-1])
+    assert search.play_out(TINY, state.copy()) == model.values(state, TINY.to_move(state))
+    half = Search(Rng(1), rollout=0, stop=threading.Event(), leaf_model=model, mix=0.5, **settings)
+    learnt, evaluation = model.values(state, TINY.to_move(state)), TINY.evaluate_all(state)
+    expected = [(v + e) / 2 for v, e in zip(learnt, evaluation, strict=True)]
+    assert np.allclose(half.play_out(TINY, state.copy()), expected)
+    while not TINY.is_over(state):
+        TINY.apply(state, TINY.legal_actions(state)[-1])
+    assert search.play_out(TINY, state) == list(TINY.result(state).win_shares)
 
 
 def test_model_none_is_the_search_without_a_model() -> None:

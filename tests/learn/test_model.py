@@ -71,6 +71,45 @@ def test_another_format_version_is_refused(good: Path) -> None:
         read_network(broken)
 
 
+def test_a_value_over_the_evaluation_adds_the_weighted_evaluation(tmp_path: Path) -> None:
+    """A model whose value takes the game's evaluation as an input: its value logits are
+    the network's plus `value.evaluation` times `evaluate_all`, the seats from the mover."""
+    path = random_model(TINY, 2, tmp_path / "over.npz", evaluation=3.0)
+    model = load_model(str(path), TINY, OPTIONS)
+    state = TINY.setup(OPTIONS, 3)
+    for _ in range(7):  # seat 1 to move, the seats' evaluations 0.45 and 0.75
+        TINY.apply(state, TINY.legal_actions(state)[-1])
+    mover = TINY.to_move(state)
+    arrays = model.network.arrays
+    h = model.network.hidden_output(model.features(state, mover))
+    seats = TINY.evaluate_all(state)
+    evaluation = np.array([seats[(mover + k) % 2] for k in range(2)])
+    assert mover == 1 and evaluation.tolist() == [0.45, 0.75]
+    logits = h @ arrays["value.w"] + arrays["value.b"] + 3.0 * evaluation
+    relative = np.exp(logits - logits.max()) / np.exp(logits - logits.max()).sum()
+    expected = [relative[(seat - mover) % 2] for seat in range(2)]
+    assert np.allclose(model.values(state, mover), expected, atol=1e-6)
+    _, values = model.evaluate(state, mover, TINY.legal_actions(state))
+    assert np.allclose(values, expected, atol=1e-6)
+
+
+def test_an_evaluation_input_of_another_version_or_without_its_weight_is_refused(
+    good: Path, tmp_path: Path
+) -> None:
+    over = random_model(TINY, 2, tmp_path / "over.npz", evaluation=1.0)
+    broken = rewrite(over, lambda header, _: header.update(evaluation_input=2))
+    with pytest.raises(
+        ModelError, match="evaluation as input version 2; this Kaido reads version 1"
+    ):
+        read_network(broken)
+    broken = rewrite(over, lambda _, arrays: arrays.pop("value.evaluation"))
+    with pytest.raises(ModelError, match=r"the weights 'value\.evaluation' are missing"):
+        read_network(broken)
+    broken = rewrite(good, lambda _, arrays: arrays.update({"value.evaluation": np.ones(1)}))
+    with pytest.raises(ModelError, match=r"unknown arrays \['value.evaluation'\]"):
+        read_network(broken)
+
+
 def test_a_model_of_another_game_or_player_count_is_refused(good: Path) -> None:
     broken = rewrite(good, lambda header, _: header.update(game="catan"))
     with pytest.raises(ModelError, match="trained for the game 'catan', not 'tiny'"):

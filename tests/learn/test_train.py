@@ -1,17 +1,21 @@
 """Training settings on the tiny game's self-play data: a value-only fit, imitating the
-winning seats only (`winners`), and models saved in half precision for shipping."""
+winning seats only (`winners`), a value over the game's evaluation, and models saved in
+half precision for shipping."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+from kaido.core.errors import KaidoError
 from kaido.games import get_game
 from kaido.learn.model import Features, Model, read_network
-from kaido.learn.selfplay import Dataset, SelfPlayPlan, play_selfplay
-from kaido.learn.train import TrainSettings, train
+from kaido.learn.selfplay import Dataset, SelfPlayPlan, evaluations, play_selfplay, replay
+from kaido.learn.train import TrainSettings, calibrate, load_game, train
 from tests.core.tiny_game import TINY
 
 OPTIONS = TINY.make_options(players=2)
@@ -34,6 +38,41 @@ def test_a_value_only_fit_ignores_the_policy_targets(tiny_registered: None) -> N
     assert report["kept_epoch"] == 1 + int(np.argmin(held))
     c, _ = train(Dataset.join(reversed_targets), header, replace(settings, policy_weight=1.0))
     assert not np.array_equal(a.arrays["value.w"], c.arrays["value.w"])
+
+
+def test_a_value_over_the_evaluation_starts_as_the_calibrated_evaluation(
+    tiny_registered: None,
+) -> None:
+    """With `evaluation`, the games are replayed (noisy bots' random moves too) for the
+    game's evaluation at the sampled decisions, and the value head starts as the softmax of
+    the evaluation fitted to the training games' results: untrained (a learning rate of
+    0), the model forecasts exactly as the calibrated evaluation does."""
+    plan = SelfPlayPlan("tiny", OPTIONS, ("random:noise=0.5", "random"), 20, seed=3)
+    games = [play_selfplay(plan.job(i)) for i in range(20)]
+    untaught = [not g.targets[a:b].any() for g in games for a, b in itertools.pairwise(g.offsets)]
+    assert any(untaught)  # a noisy bot's random moves: no policy target
+    settings = TrainSettings(hidden=(16,), epochs=1, batch=32, policy_weight=0.0)
+    settings = replace(settings, evaluation=True, positions=4, learning_rate=0.0)
+    game = get_game("tiny")
+    parts = [load_game(g, settings, game, OPTIONS) for g in games]
+    dataset = Dataset.join(parts)
+    assert dataset.evaluation is not None and dataset.evaluation.shape == (80, 2)
+    header = Features(TINY, OPTIONS).header(game, OPTIONS)
+    network, _ = train(dataset, header, settings)
+    assert network.header["evaluation_input"] == 1
+    train_rows = np.flatnonzero(dataset.games % 10 != 9)
+    scale, offsets = calibrate(dataset.evaluation[train_rows], dataset.shares[train_rows])
+    assert scale > 0 and network.arrays["value.evaluation"].tolist() == [np.float32(scale)]
+    model = Model(network, game, OPTIONS, "over")
+    states = [(d, s.copy(), m) for d, s, m in replay(game, OPTIONS, games[0], range(3))][:3]
+    for decision, state, mover in states:
+        seats = game.evaluate_all(state)
+        logits = scale * np.array([seats[(mover + k) % 2] for k in range(2)]) + offsets
+        forecast = np.exp(logits) / np.exp(logits).sum()
+        shares = model.values(state, mover)
+        assert np.allclose([shares[mover], shares[1 - mover]], forecast, atol=1e-5), decision
+    with pytest.raises(KaidoError, match="decision 0 replays otherwise"):
+        evaluations(game, OPTIONS, replace(games[0], seed=games[0].seed + 1), np.arange(2))
 
 
 def split_games(games: int) -> Dataset:
