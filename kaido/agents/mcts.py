@@ -31,7 +31,8 @@ move's prior, and the network's value of a new leaf instead of a play-out (finis
 are valued by their shares of a win, the value head's scale). The policy replaces the
 heuristic's guide. `model=none`, the default, is the search above, unchanged.
 
-With `value=` a model instead (named as `model=` names one), `MCTSAgent` searches as
+With `value=` a model instead (named as `model=` names one; `auto`: the value model shipped
+for the game and player count, `GAME-Np-value`, where there is one), `MCTSAgent` searches as
 without a model, UCB1 and the heuristic's guide, and values each leaf by the model's value
 head alone after the play-out (`rollout=0`: at the leaf), a finished game by its shares of
 a win: a learnt value, such as one over the game's evaluation, inside today's search;
@@ -228,7 +229,7 @@ class MCTSAgent(_SearchAgent):
 
             self._looked = True
             if self.value != "none":
-                self._leaf_model = find_model(self.value, game, state.options)
+                self._leaf_model = find_model(self.value, game, state.options, value=True)
             else:
                 self._model = find_model(self.model, game, state.options)
             self.guide = self.guide and self._model is None  # the policy is the prior

@@ -344,11 +344,19 @@ def _check(
         )
 
 
-def model_path(name: str, game: Game[Any], options: Options) -> Path:
+def shipped_name(game: Game[Any], options: Options, value: bool = False) -> str:
+    """The shipped model `auto` names for this game and player count: `GAME-Np`, whose
+    policy and value the `policy` bot and `model=` play, or `GAME-Np-value`, a value over
+    the game's evaluation for `value=` (`mcts:value=auto`)."""
+    return f"{game.id}-{options['players']}p" + ("-value" if value else "")
+
+
+def model_path(name: str, game: Game[Any], options: Options, value: bool = False) -> Path:
     """The file a model setting names: `auto` (the shipped model for this game and player
-    count), a shipped model's name (`russian_railroads-4p`), or a path to a file."""
+    count, its value model with `value`), a shipped model's name (`russian_railroads-4p`),
+    or a path to a file."""
     if name == AUTO:
-        name = f"{game.id}-{options['players']}p"
+        name = shipped_name(game, options, value)
     if "/" in name or name.endswith(".npz"):
         return Path(name).expanduser()
     path = SHIPPED / f"{name}.npz"
@@ -361,10 +369,10 @@ def model_path(name: str, game: Game[Any], options: Options) -> Path:
 _loaded: dict[tuple[str, float, str, str], Model] = {}
 
 
-def load_model(name: str, game: Game[Any], options: Options) -> Model:
+def load_model(name: str, game: Game[Any], options: Options, value: bool = False) -> Model:
     """The model `name` (see `model_path`) checked for `game` with `options`; loaded once
     per process and file version (a server plays many games with one model)."""
-    path = model_path(name, game, options)
+    path = model_path(name, game, options, value)
     try:
         stamp = path.stat().st_mtime
     except OSError:
@@ -376,10 +384,10 @@ def load_model(name: str, game: Game[Any], options: Options) -> Model:
     return model
 
 
-def find_model(name: str, game: Game[Any], options: Options) -> Model | None:
-    """The model a search's setting names; for `auto`, None where no model is shipped for
-    the game and player count (the search goes on without one: a game's strong level may
-    name `model=auto` whatever the player count)."""
-    if name == AUTO and not (SHIPPED / f"{game.id}-{options['players']}p.npz").exists():
+def find_model(name: str, game: Game[Any], options: Options, value: bool = False) -> Model | None:
+    """The model a search's setting names (`value`: `value=`'s); for `auto`, None where no
+    such model is shipped for the game and player count (the search goes on without one: a
+    game's strong level may name `auto` whatever the player count)."""
+    if name == AUTO and not (SHIPPED / f"{shipped_name(game, options, value)}.npz").exists():
         return None
-    return load_model(name, game, options)
+    return load_model(name, game, options, value)

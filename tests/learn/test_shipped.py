@@ -29,10 +29,31 @@ def test_every_game_at_4_players_ships_a_model_the_policy_bot_plays(game: Game[A
 
 
 def test_shipped_models_are_small_half_precision_files() -> None:
-    """A few MB at most each: the weight matrices are float16 (read back as float32)."""
+    """A few MB at most each, read back as float32 (the policy models' weight matrices are
+    stored as float16; Russian Railroads' value model as it was measured, in float32)."""
     files = sorted(SHIPPED.glob("*.npz"))
     assert {path.stem for path in files} >= {f"{game.id}-4p" for game in GAMES}
     for path in files:
         assert path.stat().st_size < 4_000_000, path.name
         network = read_network(path)
         assert network.arrays["hidden.0.w"].dtype.name == "float32"
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_russian_railroads_strong_level_values_leaves_by_the_shipped_value_model(
+    players: int,
+) -> None:
+    """At 4 players `value=auto` loads `russian_railroads-4p-value` (a value over the
+    evaluation); at 3 none is shipped and the level searches as it did without one."""
+    game = next(g for g in GAMES if g.id == "russian_railroads")
+    spec = game.bot_levels["strong"].replace("time=1", "iterations=30")
+    assert "value=auto" in spec
+    agent = make_agent(spec, game, 5)
+    for state in positions(game, players, seed=3, spread=12):
+        assert agent.choose(game, state.copy()) in game.legal_actions(state)
+    leaf_model = agent._leaf_model  # type: ignore[attr-defined]
+    if players == 4:
+        assert leaf_model is not None and leaf_model.network.header["evaluation_input"] == 1
+        assert leaf_model.network.header["trained"]["games"] == 6000
+    else:
+        assert leaf_model is None
