@@ -27,8 +27,11 @@ class Evaluator(Protocol):
         seat's share of a win, as `player` sees `state`."""
         ...
 
-    def values(self, state: Any, player: int) -> list[float]:
-        """Every seat's share of a win, as `player` sees `state` (the value alone)."""
+    def values(
+        self, state: Any, player: int, evaluation: Sequence[float] | None = None
+    ) -> list[float]:
+        """Every seat's share of a win, as `player` sees `state` (the value alone);
+        `evaluation` is the game's `evaluate_all(state)` when the caller has it."""
         ...
 
 
@@ -263,13 +266,14 @@ class Search:
         if leaf_model is not None:
             if game.is_over(world):
                 return list(game.result(world).win_shares)
-            learnt = leaf_model.values(world, game.to_move(world))
             mix = self.mix
             if mix >= 1.0:
-                return learnt
+                return leaf_model.values(world, game.to_move(world))
             # The game's evaluation still ranks positions where the learnt value is flat
-            # (a seat far behind has a share of a win near 0 whatever it plays).
+            # (a seat far behind has a share of a win near 0 whatever it plays); a value
+            # over the evaluation takes the same one rather than computing it again.
             evaluation = game.evaluate_all(world)
+            learnt = leaf_model.values(world, game.to_move(world), evaluation)
             return [mix * v + (1.0 - mix) * e for v, e in zip(learnt, evaluation, strict=True)]
         # The game's own values at the end too (its result by default), so that a game
         # valuing positions as shares of a win values finished games on the same scale.

@@ -235,17 +235,23 @@ class Model:
         logits = h @ self._policy_w[:, indices] + self._policy_b[indices]
         return softmax(logits), self._values(h, state, player)
 
-    def values(self, state: Any, player: int) -> list[float]:
-        """Every seat's share of a win, as `player` sees `state` (the value head alone)."""
-        return self._values(self.network.hidden_output(self.features(state, player)), state, player)
+    def values(
+        self, state: Any, player: int, evaluation: Sequence[float] | None = None
+    ) -> list[float]:
+        """Every seat's share of a win, as `player` sees `state` (the value head alone);
+        `evaluation` is `Game.evaluate_all(state)` when the caller has it already."""
+        h = self.network.hidden_output(self.features(state, player))
+        return self._values(h, state, player, evaluation)
 
-    def _values(self, h: np.ndarray, state: Any, player: int) -> list[float]:
+    def _values(
+        self, h: np.ndarray, state: Any, player: int, evaluation: Sequence[float] | None = None
+    ) -> list[float]:
         logits = h @ self._value_w + self._value_b
         players = self.players
         if self._evaluation_w is not None:
-            seats = self.game.evaluate_all(state)
-            evaluation = [seats[(player + k) % players] for k in range(players)]
-            logits = logits + self._evaluation_w * np.array(evaluation, dtype=np.float32)
+            seats = self.game.evaluate_all(state) if evaluation is None else evaluation
+            relative_seats = [seats[(player + k) % players] for k in range(players)]
+            logits = logits + self._evaluation_w * np.array(relative_seats, dtype=np.float32)
         relative = softmax(logits)
         return [float(relative[(seat - player) % players]) for seat in range(players)]
 
