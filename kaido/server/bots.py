@@ -55,6 +55,24 @@ def default_specs(game: Game[Any]) -> dict[str, str]:
     return {"easy": easy, "normal": normal, "strong": "mcts:time=1", **game.bot_levels}
 
 
+INSTANT_KINDS = frozenset({"random", "greedy"})
+"""Built-in bots that answer at once, with each game's own `heuristic`: a decision of the
+levels' heuristics takes 0.01-0.12 ms at the median and at most 6 ms (bench/README.md),
+less than a bot process's round trip, so the server makes it on its own thread."""
+
+
+@functools.cache
+def answers_at_once(spec: str, game: Game[Any]) -> bool:
+    """Whether the server makes this bot's decisions on its own thread (a built-in bot that
+    answers at once, or the game's own heuristic); every other bot, searches and plug-ins
+    (a plug-in may take any time, or die), thinks in the bots' processes."""
+    try:
+        kind, _cls, _settings = parse_spec(spec, game)
+    except KaidoError:  # a spec no agent is made of: the bots' pool logs it at its turn
+        return False
+    return kind in INSTANT_KINDS or (kind == "heuristic" and kind in game.agent_kinds)
+
+
 def spec_seconds(spec: str, game: Game[Any]) -> float:
     """The search time a spec asks for (0 for bots that do not search by time)."""
     _kind, _cls, settings = parse_spec(spec, game)

@@ -31,7 +31,7 @@ from kaido.core.forced import forced_action
 from kaido.core.game import Game, Lang
 from kaido.core.records import Record
 from kaido.games import get_game
-from kaido.server.bots import DEFAULT_LEVEL, LEVELS, BotLevels, searches
+from kaido.server.bots import DEFAULT_LEVEL, LEVELS, BotLevels, answers_at_once, searches
 from kaido.server.config import Settings
 from kaido.server.errors import (
     BadRequest,
@@ -48,7 +48,7 @@ from kaido.server.messages import LogStep, game_part, log_entry
 from kaido.server.nodes import Bus, Placement, Sole
 from kaido.server.runtime import Subscriber, TableRuntime
 from kaido.server.store import Seat, Store, TableInfo, User
-from kaido.server.thinking import Job, Thinkers, Ticket
+from kaido.server.thinking import Job, Thinkers, Ticket, answer_here
 from kaido.server.workers import Workers
 
 log = logging.getLogger("kaido.server")
@@ -764,6 +764,12 @@ class TableManager:
             )
 
         runtime.thinking_for = version
+        if answers_at_once(job.spec, runtime.game):
+            # No process's round trip; the ticket is the table's before the move it brings
+            # can be committed (on the clock thread).
+            ticket = runtime.bot_stop = Ticket(job, thought, number=0, finished=True)
+            thought(ticket, answer_here(job, match.state.copy()))
+            return
         runtime.bot_stop = self.thinkers.submit(job, thought)
         if searches(job.spec, runtime.game):  # the others answer at once: nothing to tell
             self.workers.later(

@@ -1,4 +1,5 @@
-"""Bots think in processes of their own without holding up other tables; a per-move clock
+"""Bots that search think in processes of their own without holding up other tables, bots
+that answer at once on the server's thread; a per-move clock
 hands a seat whose time ran out to a bot until its holder takes it back."""
 
 from __future__ import annotations
@@ -26,6 +27,31 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(tmp_path: Path) -> None:
         # moves would have waited for its turn to end.
         assert ann.state(slow)["to_move"] == 1
         wait_for(lambda: ann.state(slow)["to_move"] == 0, timeout=60, what="the bot's move")
+
+
+def test_bots_that_answer_at_once_decide_without_the_bot_processes(tmp_path: Path) -> None:
+    """Bots that answer at once (the levels' heuristics; this game has none, so its easy
+    bot is the one-ply greedy, and its normal one is set to the random bot) decide on the
+    server's own thread, where a process's round trip would cost more than their choice:
+    their moves send no job to the bots' processes, which a search still gets."""
+    levels = {"normal": "random", "strong": "mcts:time=0.05"}
+    with Harness(tmp_path, bot_levels=levels) as harness:
+        thinkers = harness.services.thinkers
+        sent: list[str] = []
+        submit = thinkers.submit
+        thinkers.submit = lambda job, done: sent.append(job.spec) or submit(job, done)  # type: ignore[method-assign]
+        ann = harness.player("Ann")
+        quick = ann.create(["human", "easy", "normal"])
+        ann.act(quick, ["draw"], move=0)
+        ann.act(quick, ["end"], move=1)
+        wait_for(lambda: ann.state(quick)["to_move"] == 0, what="both bots' moves")
+        assert ann.state(quick)["version"] > 2
+        assert sent == []
+        searching = ann.create(["human", "strong"])
+        ann.act(searching, ["draw"], move=0)
+        ann.act(searching, ["end"], move=1)
+        wait_for(lambda: ann.state(searching)["to_move"] == 0, what="the search's move")
+        assert sent and set(sent) == {"mcts:time=0.05"}
 
 
 def test_bots_pause_visibly_before_moving(tmp_path: Path) -> None:

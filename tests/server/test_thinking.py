@@ -15,8 +15,11 @@ from typing import Any
 
 import pytest
 
+from kaido.agents import REGISTERED, register_agent
 from kaido.core.game import Game
+from kaido.games import get_game
 from kaido.server import thinking
+from kaido.server.bots import answers_at_once
 from kaido.server.thinking import LOWEST_PRIORITY, FairQueue, Job, Thinkers, Ticket
 from tests.conftest import game_params
 from tests.core.tiny_game import TINY
@@ -264,7 +267,7 @@ def test_every_games_bot_answers_from_a_process_with_a_legal_move(
 ) -> None:
     """Every game's heuristic bot, in a bot process of the build under test (make test
     runs this on the compiled build too, which `make run` serves), answers a position of a
-    random game with one of its legal moves."""
+    random game with one of its legal moves, the one it makes on the server's thread."""
     options = game.make_options(players=game.player_counts[0])
     state, rng, played = game.setup(options, 7), random.Random(5), []
     for _ in range(12):
@@ -277,3 +280,30 @@ def test_every_games_bot_answers_from_a_process_with_a_legal_move(
     wait_for(lambda: bool(answers), what="the bot's answer")
     legal = [action.to_json() for action in game.legal_actions(state)]
     assert answers[0] in legal
+    assert thinking.answer_here(bot, state.copy()) == answers[0]
+
+
+def test_the_levels_heuristics_answer_at_once_and_searches_and_plug_ins_do_not() -> None:
+    """The server makes the decisions of built-in bots that answer at once on its own
+    thread; searches and registered plug-ins (which may take any time, or die) think in
+    the bots' processes."""
+    game = get_game("catan")
+    for spec in ("heuristic", "heuristic:noise=0.2", "random", "greedy"):
+        assert answers_at_once(spec, game), spec
+    for spec in ("mcts:time=1", "mcts:iterations=500", "ismcts:time=1", "no-such-bot"):
+        assert not answers_at_once(spec, game), spec
+    register_agent("heuristic", "kaido.agents:RandomAgent")  # a plug-in's, for a game with none
+    answers_at_once.cache_clear()  # as a server registers its plug-ins before it starts
+    try:
+        assert not answers_at_once("heuristic", TINY)
+    finally:
+        del REGISTERED["heuristic"]
+        answers_at_once.cache_clear()
+
+
+def test_a_bot_that_fails_on_the_servers_thread_answers_none(caplog: Any) -> None:
+    """A failure is logged and told as no answer (the table then plays the first legal
+    action, as for a failed process)."""
+    broken = job(1, spec="random:no_such_setting=1")
+    assert thinking.answer_here(broken, TINY.setup(TINY.make_options({"players": 2}), 7)) is None
+    assert "a bot failed at table t" in caplog.text
