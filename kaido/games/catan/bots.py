@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Final
 
 from kaido.core.actions import Action
@@ -121,9 +121,11 @@ def evaluate_all(s: CatanState) -> list[float]:
 # ---- placement values ---------------------------------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _site_parts(board: Board) -> tuple[tuple[tuple[tuple[int, float], ...], float], ...]:
-    """Per intersection: (kind, weighted pips) of each producing hex, and the harbour bonus."""
+    """Per intersection: (kind, weighted pips) of each producing hex, and the harbour bonus.
+    Kept for the boards met last only: every game deals a board of its own, and a server or
+    a tournament's process plays games without end (unbounded, 26 KB were kept a game)."""
     parts = []
     for v in range(len(VERTEX_HEXES)):
         hexes = tuple(

@@ -6,7 +6,8 @@ from __future__ import annotations
 from kaido.core.rng import Rng
 from kaido.games.catan import GAME
 from kaido.games.catan import actions as A
-from kaido.games.catan.bots import SEARCH_OFFERS, Heuristic
+from kaido.games.catan.board import Board, beginner_board
+from kaido.games.catan.bots import SEARCH_OFFERS, Heuristic, _site_parts, site_value
 from tests.games.catan.helpers import blank, corner, give, settle
 
 
@@ -33,3 +34,16 @@ def test_no_offer_is_a_candidate_without_terms() -> None:
     legal = GAME.legal_actions(s)
     assert A.OPEN_OFFER in legal and Heuristic(Rng(0)).offer_terms(s) is None
     assert A.OPEN_OFFER not in GAME.search_actions(s, legal)
+
+
+def test_a_long_run_keeps_the_site_values_of_a_bounded_number_of_boards() -> None:
+    """Every game deals a board of its own: a server or a tournament's process that plays
+    games without end must not keep each one's site values (it kept 26 KB a game)."""
+    first = beginner_board()
+    boards = [
+        Board("copy", list(first.terrain), list(first.number), list(first.harbours))
+        for _ in range(1_200)
+    ]
+    values = {site_value(board, 0) for board in boards}
+    assert values == {site_value(first, 0)}  # the same layout values the same
+    assert _site_parts.cache_info().currsize < len(boards)
