@@ -108,7 +108,18 @@ def parse_spec(spec: str, game: Game[Any]) -> tuple[str, type[Agent], dict[str, 
     """A spec such as `mcts:time=0.2` as (kind, agent class, settings), each setting
     checked and typed (`noise` among them, for any kind); a KaidoError says what is
     wrong."""
-    kind, *parts = spec.strip().split(":")
+    kind, cls, settings = _parsed(spec.strip(), game, frozenset(REGISTERED.items()))
+    return kind, cls, dict(settings)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(
+    spec: str, game: Game[Any], registered: frozenset[tuple[str, str]]
+) -> tuple[str, type[Agent], dict[str, Any]]:
+    """`parse_spec`'s answer, kept (for the kinds `registered` at the time): a server makes
+    an agent for every decision of a bot that answers at once, and reading its spec cost
+    more than the bot's choice."""
+    kind, *parts = spec.split(":")
     kinds = agent_kinds(game)
     if kind in kinds:
         cls = load_agent_class(kinds[kind])

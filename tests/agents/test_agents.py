@@ -7,7 +7,16 @@ import threading
 
 import pytest
 
-from kaido.agents import GENERIC, ISMCTSAgent, MCTSAgent, make_agent
+from kaido.agents import (
+    GENERIC,
+    REGISTERED,
+    ISMCTSAgent,
+    MCTSAgent,
+    RandomAgent,
+    make_agent,
+    parse_spec,
+    register_agent,
+)
 from kaido.core.errors import KaidoError
 from kaido.core.match import play_out
 from kaido.core.rng import Rng
@@ -192,6 +201,24 @@ def test_game_agent_settings_are_parsed_strictly() -> None:
     assert make_agent("heuristic:strategy=transsib", railroads, 0).strategy == "transsib"
     with pytest.raises(KaidoError, match="'strategy' of agent 'heuristic' takes one of balanced"):
         make_agent("heuristic:strategy=rush", railroads, 0)
+
+
+def test_a_spec_read_before_is_read_the_same_way_and_sees_new_kinds() -> None:
+    """Specs are read once and kept (a server makes an agent for each decision of a bot
+    that answers at once); what is kept never leaks into the next agent, and a kind
+    registered since is seen."""
+    _kind, _cls, settings = parse_spec("greedy:noise=0.4", TINY)
+    settings.clear()  # the caller's own copy
+    assert parse_spec("greedy:noise=0.4", TINY)[2] == {"noise": 0.4}
+    with pytest.raises(KaidoError, match="no agent 'sloppy'"):
+        parse_spec("sloppy", TINY)
+    register_agent("sloppy", "kaido.agents.simple:RandomAgent")
+    try:
+        assert parse_spec("sloppy", TINY)[1] is RandomAgent
+    finally:
+        del REGISTERED["sloppy"]
+    with pytest.raises(KaidoError, match="no agent 'sloppy'"):
+        parse_spec("sloppy", TINY)
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in all_games() if "heuristic" in g.agent_kinds])
