@@ -11,13 +11,15 @@ turn began and whether they were mailed).
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Engine, Executable, bindparam, delete, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -25,6 +27,16 @@ from kaido.server.db import TableRow, TurnRow
 from kaido.server.runtime import TableRuntime
 
 log = logging.getLogger("kaido.server")
+
+
+def _insert(engine: Engine, row: type[TurnRow]) -> sqlite.Insert | postgresql.Insert:
+    """The database's own INSERT, which has ON CONFLICT (standard SQL has not)."""
+    if engine.dialect.name == "postgresql":
+        return postgresql.insert(row)
+    return sqlite.insert(row)
+
+
+_DELETE = delete(TurnRow).where(TurnRow.table_id == bindparam("gone"))
 
 GATHER_SECONDS = 0.25
 """How long the writer lets changes gather before it writes them: one transaction for many
@@ -114,26 +126,39 @@ class Turns:
         """Each table's row as told, unless it already names that person and no new turn
         began: then their turn goes on (a replay after a restart tells it again), with its
         start and mail kept."""
-        # Columns and one insert a batch, not ORM objects: a fifth less CPU per table
-        # (0.15 -> 0.12 ms on SQLite, batches of 20).
-        with Session(self.engine) as session, session.begin():
-            rows = session.execute(
-                select(TurnRow.table_id, TurnRow.user_id).where(TurnRow.table_id.in_(batch))
-            )
-            stored = {table_id: user_id for table_id, user_id in rows}
-            changed = {
-                t: told for t, told in batch.items() if told.renewed or stored.get(t) != told.person
-            }
-            gone = [t for t in changed if t in stored]
-            if gone:
-                session.execute(delete(TurnRow).where(TurnRow.table_id.in_(gone)))
-            new = [
-                {"table_id": t, "user_id": told.person, "since": told.since, "mailed": False}
-                for t, told in changed.items()
-                if told.person is not None
-            ]
-            if new:
-                session.execute(insert(TurnRow), new)
+        # One upsert and one delete a batch, each sent once with every table's parameters:
+        # reading the rows first (an IN of the batch's tables) cost more than writing them.
+        people = [
+            {"table_id": t, "user_id": told.person, "since": told.since, "renewed": told.renewed}
+            for t, told in batch.items()
+            if told.person is not None
+        ]
+        nobody = [{"gone": t} for t, told in batch.items() if told.person is None]
+        with self.engine.begin() as connection:
+            if people:
+                connection.execute(self._upsert, people)
+            if nobody:
+                connection.execute(_DELETE, nobody)
+
+    @functools.cached_property
+    def _upsert(self) -> Executable:
+        """Insert the row, or take it over if it names someone else or a new turn began."""
+        statement = _insert(self.engine, TurnRow).values(
+            table_id=bindparam("table_id"),
+            user_id=bindparam("user_id"),
+            since=bindparam("since"),
+            mailed=False,
+        )
+        taken_over = or_(TurnRow.user_id != statement.excluded.user_id, bindparam("renewed"))
+        return statement.on_conflict_do_update(
+            index_elements=[TurnRow.table_id],
+            set_={
+                "user_id": statement.excluded.user_id,
+                "since": statement.excluded.since,
+                "mailed": False,
+            },
+            where=taken_over,
+        )
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every change told so far is written (tests, shutting down)."""

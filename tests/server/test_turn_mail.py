@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from sqlalchemy import select, update
 
+from kaido.server.db import TurnRow
+from kaido.server.turns import Told
 from tests.server.harness import Harness, ManualClock, Player, wait_for
 from tests.server.live import free_port
 
@@ -166,3 +169,36 @@ def test_addresses_are_checked_and_mail_needs_a_server(tmp_path: Path) -> None:
         assert bad.status_code == 400 and "not a mail address" in bad.json()["error"]
         away = ann.post("/api/mail", {"address": "ann@example.org"})  # nobody listens there
         assert away.status_code == 503 and "could not be sent" in away.json()["error"]
+
+
+def test_a_turn_told_again_keeps_its_start_and_its_mail(tmp_path: Path, database_url: str) -> None:
+    """The turns' writer: the same person told again (a replay after a restart) keeps when
+    their turn began and whether it was mailed; a new turn, another person, or no one (a bot
+    decides) changes the row. On SQLite and on PostgreSQL, whose upserts differ."""
+    with Harness(tmp_path, database_url) as server:
+        ann, bob = server.player("Ann"), server.player("Bob")
+        table = turn_based_table(ann, bob)
+        turns = server.services.turns
+        turns.flush()
+
+        def row() -> tuple[int, float, bool] | None:
+            query = select(TurnRow.user_id, TurnRow.since, TurnRow.mailed)
+            with turns.engine.connect() as connection:
+                found = connection.execute(query.where(TurnRow.table_id == table)).one_or_none()
+            return None if found is None else (found.user_id, found.since, found.mailed)
+
+        began = row()
+        assert began is not None and began[0] == ann.id and not began[2]
+        with turns.engine.begin() as connection:
+            connection.execute(update(TurnRow).values(mailed=True))
+        since = began[1]
+        turns._write({table: Told(ann.id, since + 60, renewed=False)})
+        assert row() == (ann.id, since, True)
+        turns._write({table: Told(ann.id, since + 120, renewed=True)})
+        assert row() == (ann.id, since + 120, False)
+        turns._write({table: Told(bob.id, since + 180, renewed=False)})
+        assert row() == (bob.id, since + 180, False)
+        turns._write({table: Told(None, since + 240, renewed=False)})
+        assert row() is None
+        turns._write({table: Told(ann.id, since + 300, renewed=False)})
+        assert row() == (ann.id, since + 300, False)
