@@ -43,6 +43,12 @@ def main() -> None:
         "--winners", action="store_true", help="imitate the winning seats' moves only"
     )
     parser.add_argument(
+        "--imitate",
+        default="",
+        metavar="SPEC",
+        help="only the seats whose bot spec starts with SPEC teach the policy (e.g. mcts)",
+    )
+    parser.add_argument(
         "--evaluation",
         action="store_true",
         help="the value head takes the game's evaluation as an input (a residual over it)",
@@ -62,6 +68,7 @@ def main() -> None:
         holdout=args.holdout,
         positions=args.positions,
         winners=args.winners,
+        imitate=args.imitate,
         evaluation=args.evaluation,
         seed=args.seed,
     )

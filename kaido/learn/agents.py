@@ -2,30 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
+from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 from kaido.learn.model import AUTO, Model, load_model
+
+HEURISTIC = "heuristic"
 
 
 class PolicyAgent(Agent):
     """Plays the legal move the model's policy scores highest (ties at random, by seed).
     `model` is `auto` (the model shipped for the game and player count), a shipped model's
-    name, or a model file."""
+    name, or a model file.
+
+    With `anchor` > 0 the bot is anchored on the game's heuristic: it plays the network's
+    best move only where the network's log-probability of it beats that of the heuristic's
+    move by more than `anchor`, else the heuristic's move (the policy's argmax under a
+    prior exp(anchor) on the heuristic's move, ties to the heuristic). The network still
+    decides where it departs from the heuristic: a policy learnt from a search's moves
+    knows where the search departs, and the margin keeps only its confident departures.
+    `anchor=0` (the default) is the network alone. The heuristic is the game's `heuristic`
+    bot with this bot's seed."""
 
     kind = "policy"
 
-    def __init__(self, seed: int = 0, model: str = AUTO) -> None:
+    def __init__(self, seed: int = 0, model: str = AUTO, anchor: float = 0.0) -> None:
         super().__init__(seed)
         if not model or model == "none":
             raise ValueError("the policy bot needs a model: auto, a shipped model, or a file")
+        if not anchor >= 0.0:  # NaN too
+            raise ValueError("anchor is a margin in log-probability, 0 or more")
         self.model = model
+        self.anchor = anchor
+        self.seed = seed
         self._model: Model | None = None
+        self._heuristic: Agent | None = None
 
     def describe(self) -> str:
-        return f"policy(model={self.model})"
+        anchored = f", anchor={self.anchor:g}" if self.anchor else ""
+        return f"policy(model={self.model}{anchored})"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         legal = game.legal_actions(state)
@@ -34,5 +55,27 @@ class PolicyAgent(Agent):
         if self._model is None:
             self._model = load_model(self.model, game, state.options)
         scores = self._model.policy_logits(state, game.to_move(state), legal)
+        if self.anchor:
+            fallback = self._heuristic_agent(game).choose(game, state)
+            return anchored_choice(legal, scores, fallback, self.anchor)
         best = [a for a, score in zip(legal, scores, strict=True) if score == scores.max()]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def _heuristic_agent(self, game: Game[Any]) -> Agent:
+        if self._heuristic is None:
+            from kaido.agents import make_agent  # kaido.agents names this module's kind
+
+            if HEURISTIC not in game.agent_kinds:
+                raise KaidoError(f"{game.id} has no heuristic bot to anchor the policy on")
+            self._heuristic = make_agent(HEURISTIC, game, self.seed)
+        return self._heuristic
+
+
+def anchored_choice(
+    legal: Sequence[Action], logits: np.ndarray, fallback: Action, anchor: float
+) -> Action:
+    """The best of `legal` by `logits` if its logit beats `fallback`'s by more than
+    `anchor` (a difference of logits is one of log-probabilities under the softmax), else
+    `fallback`."""
+    best = int(np.argmax(logits))
+    return legal[best] if logits[best] - logits[legal.index(fallback)] > anchor else fallback

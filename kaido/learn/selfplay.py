@@ -200,14 +200,73 @@ def decision_target(agent: Agent, legal: Sequence[Action], played: Action) -> li
     return [1.0 if a.index == played.index else 0.0 for a in legal]
 
 
+Choice = Callable[[Game[Any], Any, int, Sequence[Action]], tuple[Action, list[float]]]
+"""How a game's moves come: (game, state, mover, legal moves) -> the move and its target."""
+
+
 def play_selfplay(job: SelfPlayJob) -> GameData:
     """Play one planned game and keep its decisions (in whichever process runs the job)."""
     register_specs(job.plugins)
     started = time.process_time()
     game = get_game(job.game)
     agents = [make_agent(spec, game, agent_seed(job.seed, s)) for s, spec in enumerate(job.seats)]
-    features = Features(game, job.options)
-    state = game.setup(job.options, job.seed)
+
+    def choose(
+        game: Game[Any], state: Any, player: int, legal: Sequence[Action]
+    ) -> tuple[Action, list[float]]:
+        action = agents[player].choose(game, state)
+        return action, decision_target(agents[player], legal, action)
+
+    data = record_game(game, job.options, job.index, job.seed, job.seats, choose)
+    data.cpu_seconds = time.process_time() - started
+    return data
+
+
+def recorded_game(
+    game: Game[Any],
+    options: Options,
+    index: int,
+    seed: int,
+    seats: Sequence[str],
+    actions: Iterable[Any],
+    seconds: float = 0.0,
+) -> GameData:
+    """A game already played (a tournament's: its seed and every action's JSON form, in
+    order) as self-play data, each decision's target the move played: a tournament keeps
+    no search's visits. `seconds` is what the game took to play."""
+    moves = iter(actions)
+    table = game.action_table(options)
+
+    def choose(
+        game: Game[Any], state: Any, player: int, legal: Sequence[Action]
+    ) -> tuple[Action, list[float]]:
+        action = table.from_json(next(moves))
+        if action not in legal:
+            raise KaidoError(f"game {index}: {action!r} is not legal where it was played")
+        return action, [1.0 if a == action else 0.0 for a in legal]
+
+    try:
+        data = record_game(game, options, index, seed, tuple(seats), choose)
+    except StopIteration:
+        raise KaidoError(f"game {index}: its actions end before the game does") from None
+    if next(moves, None) is not None:
+        raise KaidoError(f"game {index}: actions left over after the game's end")
+    data.cpu_seconds = seconds
+    return data
+
+
+def record_game(
+    game: Game[Any],
+    options: Options,
+    index: int,
+    seed: int,
+    seats: tuple[str, ...],
+    choose: Choice,
+) -> GameData:
+    """A game dealt from `seed` played to its end by `choose`, every decision with more
+    than one legal move kept (`cpu_seconds` left at 0 for the caller)."""
+    features = Features(game, options)
+    state = game.setup(options, seed)
     rows: list[np.ndarray] = []
     movers: list[int] = []
     offsets = [0]
@@ -217,20 +276,20 @@ def play_selfplay(job: SelfPlayJob) -> GameData:
     while not game.is_over(state):
         player = game.to_move(state)
         legal = game.legal_actions(state)
-        action = agents[player].choose(game, state)
+        action, target = choose(game, state, player, legal)
         if len(legal) > 1:
             rows.append(features(state, player))
             movers.append(player)
             legal_moves.extend(a.index for a in legal)
-            targets.extend(decision_target(agents[player], legal, action))
+            targets.extend(target)
             offsets.append(len(legal_moves))
             played.append(action.index)
         game.apply(state, action)
     result = game.result(state)
     return GameData(
-        job.index,
-        job.seed,
-        job.seats,
+        index,
+        seed,
+        seats,
         np.array(rows, dtype=np.float32).reshape(len(rows), features.size),
         np.array(movers, dtype=np.int8),
         np.array(offsets, dtype=np.int32),
@@ -238,7 +297,7 @@ def play_selfplay(job: SelfPlayJob) -> GameData:
         np.array(targets, dtype=np.float32),
         np.array(result.win_shares, dtype=np.float32),
         np.array(result.scores, dtype=np.float64),
-        time.process_time() - started,
+        0.0,
         np.array(played, dtype=np.int32),
     )
 

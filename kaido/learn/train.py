@@ -63,6 +63,10 @@ class TrainSettings:
     """Weight each decision's policy loss by its mover's share of the game's win: imitate
     the moves of the seats that won (a share of a tie counts that much), not every seat's;
     the value head still learns from every decision."""
+    imitate: str = ""
+    """Only the decisions of the seats whose bot spec starts with this teach the policy
+    (`mcts`: a search's moves among heuristic bots'); the value head still learns from
+    every decision. Empty: every seat's."""
     seed: int = 0
 
 
@@ -304,16 +308,28 @@ def load_game(
 ) -> GameData:
     """`data` as training keeps it: `settings.positions` of its decisions at most, the
     features as float16, half the memory (the encodings are one-hots, counts and fractions
-    of a few hundred at most, which float16 holds to three digits); with
-    `settings.evaluation`, the game's evaluation at those decisions, by a replay of the
-    game (`game` and its `options` needed)."""
+    of a few hundred at most, which float16 holds to three digits); with `settings.imitate`,
+    the other seats' decisions without a target; with `settings.evaluation`, the game's
+    evaluation at those decisions, by a replay of the game (`game` and its `options`
+    needed)."""
     rows = data.sample_rows(settings.positions, settings.seed)
     kept = data.select(rows)
+    if settings.imitate:
+        kept = replace(kept, targets=imitated_targets(kept, settings.imitate))
     if settings.evaluation:
         if game is None:
             raise KaidoError("the evaluation of a stored game needs the game to replay it")
         kept = replace(kept, evaluation=evaluations(game, options, data, rows))
     return replace(kept, features=kept.features.astype(np.float16))
+
+
+def imitated_targets(data: GameData, imitate: str) -> np.ndarray:
+    """`data`'s targets with those of every seat whose spec does not start with `imitate`
+    set to zero (a decision without a target teaches the value alone)."""
+    taught = np.array([spec.startswith(imitate) for spec in data.seats])
+    moves = np.repeat(taught[data.movers.astype(np.int64)], np.diff(data.offsets))
+    result: np.ndarray = np.where(moves, data.targets, np.float32(0.0)).astype(np.float32)
+    return result
 
 
 def train_folders(

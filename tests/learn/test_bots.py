@@ -50,6 +50,47 @@ def test_the_policy_and_the_model_search_play_legal_moves_reproducibly(
             assert second.choose(game, state.copy()) == chosen, spec
 
 
+def test_an_anchored_policy_plays_the_networks_move_only_by_more_than_the_margin(
+    tmp_path: Path,
+) -> None:
+    """`policy:anchor=M` plays the network's best move where its logit beats the game's
+    heuristic's move's by more than M, else the heuristic's move (the heuristic seeded as
+    the bot is): a huge margin is the heuristic, 0 the network alone; a margin between
+    makes both kinds of choice."""
+    game = get_game("russian_railroads")
+    players, path = game_model(game, tmp_path)
+    model = load_model(path, game, game.make_options(players=players))
+    states = [
+        s for s in positions(game, players, seed=2, spread=20) if len(game.legal_actions(s)) > 1
+    ]
+    heuristic = make_agent("heuristic", game, 4)
+    choices = []  # the network's best move, the heuristic's and the gap of their logits
+    for state in states:
+        legal = game.legal_actions(state)
+        logits = model.policy_logits(state, game.to_move(state), legal)
+        fallback = heuristic.choose(game, state.copy())
+        best = legal[int(np.argmax(logits))]
+        choices.append((best, fallback, logits.max() - logits[legal.index(fallback)]))
+    margin = float(np.median([gap for _, _, gap in choices if gap > 0]))
+    for anchor in (0.0, margin, 1e9):
+        agent = make_agent(f"policy:model={path}:anchor={anchor}", game, 4)
+        for state, (best, fallback, gap) in zip(states, choices, strict=True):
+            assert agent.choose(game, state.copy()) == (best if gap > anchor else fallback)
+    assert {gap > margin for _, _, gap in choices} == {True, False}  # both kinds of choice
+    assert any(best != fallback for best, fallback, _ in choices)
+
+
+def test_an_anchor_needs_a_margin_and_a_heuristic(tmp_path: Path) -> None:
+    _, path = game_model(TINY, tmp_path)
+    with pytest.raises(KaidoError, match="anchor is a margin"):
+        make_agent(f"policy:model={path}:anchor=-1", TINY, 0)
+    agent = make_agent(f"policy:model={path}:anchor=1", TINY, 0)
+    state = TINY.setup(TINY.make_options(players=3), 2)
+    TINY.apply(state, TINY.legal_actions(state)[0])  # draw: now a choice
+    with pytest.raises(KaidoError, match="tiny has no heuristic bot"):
+        agent.choose(TINY, state)
+
+
 def test_the_search_with_a_model_records_its_root_visits(tmp_path: Path) -> None:
     _, model = game_model(TINY, tmp_path)
     agent = make_agent(f"mcts:iterations=40:worlds=1:model={model}", TINY, 3)

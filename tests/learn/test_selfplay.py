@@ -23,8 +23,10 @@ from kaido.learn.selfplay import (
     decision_target,
     generate,
     play_selfplay,
+    recorded_game,
 )
-from kaido.tournament.run import InProcess
+from kaido.tournament.plan import PlannedGame
+from kaido.tournament.run import GameJob, InProcess, play
 from tests.core.tiny_game import TINY
 from tests.learn.conftest import TINY_PLUGIN
 
@@ -65,6 +67,32 @@ def test_a_game_keeps_every_choice_and_each_seats_share_of_a_win(tiny_registered
         assert joined.shares[d].tolist() == [data.shares[(mover + k) % 2] for k in range(2)]
     again = play_selfplay(plan.job(1))
     assert (again.features == data.features).all() and (again.targets == data.targets).all()
+
+
+def test_a_tournament_game_replays_into_the_data_self_play_keeps(tiny_registered: None) -> None:
+    """A game a tournament stored (its seed and actions) gives the decisions self-play
+    records for the same seats and seed, each target the move played; actions that do not
+    make the game are refused with the game named."""
+    seats = ("mcts:iterations=20", "random")
+    job = GameJob("tiny", OPTIONS, PlannedGame(3, 0, 7, seats))
+    finished = play(job)
+    data = recorded_game(TINY, OPTIONS, 3, 7, seats, finished.actions, finished.seconds)
+    selfplay = play_selfplay(SelfPlayPlan("tiny", OPTIONS, seats, 1, seed=7).job(0))
+    assert data.decisions == selfplay.decisions > 0
+    assert (data.features == selfplay.features).all() and (data.played == selfplay.played).all()
+    assert (data.movers == selfplay.movers).all() and (data.legal == selfplay.legal).all()
+    assert (data.shares == selfplay.shares).all() and data.cpu_seconds == finished.seconds
+    for d in range(data.decisions):
+        start, end = data.offsets[d], data.offsets[d + 1]
+        assert data.legal[start + int(np.argmax(data.targets[start:end]))] == data.played[d]
+        assert data.targets[start:end].sum() == 1
+    with pytest.raises(KaidoError, match="game 3: its actions end before"):
+        recorded_game(TINY, OPTIONS, 3, 7, seats, finished.actions[:-1])
+    with pytest.raises(KaidoError, match="game 3: actions left over"):
+        recorded_game(TINY, OPTIONS, 3, 7, seats, [*finished.actions, finished.actions[-1]])
+    illegal = next(a for a in TINY.action_table(OPTIONS) if a.to_json() != finished.actions[0])
+    with pytest.raises(KaidoError, match=r"game 3: .* is not legal"):
+        recorded_game(TINY, OPTIONS, 3, 7, seats, [illegal.to_json(), *finished.actions[1:]])
 
 
 def test_a_folder_holds_one_run(tiny_registered: None, tmp_path: Path) -> None:

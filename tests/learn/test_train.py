@@ -1,6 +1,6 @@
 """Training settings on the tiny game's self-play data: a value-only fit, imitating the
-winning seats only (`winners`), a value over the game's evaluation, and models saved in
-half precision for shipping."""
+winning seats only (`winners`) or one bot's seats (`imitate`), a value over the game's
+evaluation, and models saved in half precision for shipping."""
 
 from __future__ import annotations
 
@@ -73,6 +73,22 @@ def test_a_value_over_the_evaluation_starts_as_the_calibrated_evaluation(
         assert np.allclose([shares[mover], shares[1 - mover]], forecast, atol=1e-5), decision
     with pytest.raises(KaidoError, match="decision 0 replays otherwise"):
         evaluations(game, OPTIONS, replace(games[0], seed=games[0].seed + 1), np.arange(2))
+
+
+def test_imitate_keeps_the_policy_targets_of_one_bots_seats(tiny_registered: None) -> None:
+    """With `imitate`, only the decisions of the seats whose spec starts with it keep their
+    targets (a search's among a random bot's); every decision stays, for the value."""
+    plan = SelfPlayPlan("tiny", OPTIONS, ("mcts:iterations=20", "random"), 2, seed=3)
+    data = play_selfplay(plan.job(1))
+    kept = load_game(data, TrainSettings(imitate="mcts"))
+    assert kept.decisions == data.decisions and (kept.offsets == data.offsets).all()
+    searched = {data.seats[m] == "mcts:iterations=20" for m in data.movers}
+    assert searched == {True, False}
+    for d, mover in enumerate(data.movers):
+        start, end = data.offsets[d], data.offsets[d + 1]
+        wanted = data.targets[start:end] if data.seats[mover].startswith("mcts") else 0.0
+        assert (kept.targets[start:end] == wanted).all(), d
+    assert (load_game(data, TrainSettings()).targets == data.targets).all()
 
 
 def split_games(games: int) -> Dataset:
