@@ -57,3 +57,26 @@ def test_russian_railroads_strong_level_values_leaves_by_the_shipped_value_model
         assert leaf_model.network.header["trained"]["games"] == 6000
     else:
         assert leaf_model is None
+
+
+def test_russian_railroads_policy_imitates_the_search_and_departs_from_the_heuristic() -> None:
+    """Russian Railroads' policy model was fitted to its strongest search's moves (the
+    search's seats alone, among heuristic bots'), and the bot anchored on the heuristic
+    plays the heuristic's move at a huge margin and departs from it at some positions at
+    the shipped margin: the network decides there."""
+    game = next(g for g in GAMES if g.id == "russian_railroads")
+    model = load_model("auto", game, game.make_options(players=4))
+    trained = model.network.header["trained"]
+    assert trained["settings"]["imitate"] == "mcts" and trained["settings"]["value_weight"] == 0
+    search = trained["selfplay"][0]["seats"][0]
+    assert search.startswith("mcts:") and "value=russian_railroads-4p-value:mix=0.5" in search
+    states = [s for s in positions(game, 4, seed=2, spread=30) if len(game.legal_actions(s)) > 1]
+    departures = {}
+    for anchor in (2.0, 1e9):
+        agent = make_agent(f"policy:model=auto:anchor={anchor}", game, 3)
+        heuristic = make_agent("heuristic", game, 3)
+        departures[anchor] = sum(
+            agent.choose(game, state.copy()) != heuristic.choose(game, state.copy())
+            for state in states
+        )
+    assert departures[1e9] == 0 and 0 < departures[2.0] < len(states)
