@@ -19,11 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
-from kaido.agents import agent_seed, make_agent
 from kaido.games import get_game
-from kaido.learn.agents import HEURISTIC, anchored_choice
+from kaido.learn.agents import anchored_choice
 from kaido.learn.model import load_model
-from kaido.learn.selfplay import SelfPlayStore, replay
+from kaido.learn.selfplay import SelfPlayStore, heuristic_moves, replay
 
 
 def main() -> None:
@@ -50,16 +49,21 @@ def main() -> None:
             if k % args.holdout:
                 continue
             data = store.games([index])[0]
-            heuristics = [make_agent(HEURISTIC, game, agent_seed(data.seed, s)) for s in range(4)]
+            wanted = [
+                d for d, m in enumerate(data.movers) if data.seats[m].startswith(args.imitate)
+            ]
+            fallbacks = dict(
+                zip(wanted, heuristic_moves(game, options, data, np.array(wanted)), strict=True)
+            )
+            table = game.action_table(options)
             for decision, state, mover in replay(game, options, data, ()):
-                if not data.seats[mover].startswith(args.imitate):
+                if decision not in fallbacks:
                     continue
                 start, end = data.offsets[decision], data.offsets[decision + 1]
                 legal = game.legal_actions(state)
                 target = int(data.legal[start + int(np.argmax(data.targets[start:end]))])
-                fallback = heuristics[mover].choose(game, state)
                 logits = model.policy_logits(state, mover, legal)
-                rows.append((target, fallback, logits, legal))
+                rows.append((target, table[int(fallbacks[decision])], logits, legal))
     departs = [t != h.index for t, h, _, _ in rows]
     print(
         f"{len(rows):,} held-out decisions; the target departs from the heuristic at "

@@ -49,6 +49,13 @@ def main() -> None:
         help="only the seats whose bot spec starts with SPEC teach the policy (e.g. mcts)",
     )
     parser.add_argument(
+        "--anchor",
+        type=float,
+        default=0.0,
+        metavar="M",
+        help="train the policy as policy:anchor=M plays it (logits + M at the heuristic's move)",
+    )
+    parser.add_argument(
         "--evaluation",
         action="store_true",
         help="the value head takes the game's evaluation as an input (a residual over it)",
@@ -69,6 +76,7 @@ def main() -> None:
         positions=args.positions,
         winners=args.winners,
         imitate=args.imitate,
+        anchor=args.anchor,
         evaluation=args.evaluation,
         seed=args.seed,
     )
@@ -90,16 +98,19 @@ def main() -> None:
     network.save(Path(args.out), half=args.half)
     print(f"kept epoch {report['kept_epoch']}; {report['train_cpu_seconds']} CPU s; {args.out}")
     table = game.action_table(plan.options)
-    disagreements(read_network(Path(args.out)), dataset, settings.holdout, table)
+    disagreements(read_network(Path(args.out)), dataset, settings.holdout, table, args.anchor)
 
 
 def _rounded(row: dict[str, float]) -> dict[str, float]:
     return {key: round(value, 4) for key, value in row.items()}
 
 
-def disagreements(network: Network, dataset: Dataset, holdout: int, table: ActionTable) -> None:
-    """Held-out agreement of the policy's best legal move with the target's, by the kind of
-    the target's move (at the decisions with a target: a noisy bot's random move has none)."""
+def disagreements(
+    network: Network, dataset: Dataset, holdout: int, table: ActionTable, anchor: float = 0.0
+) -> None:
+    """Held-out agreement of the policy's best legal move (with `anchor` added at the
+    heuristic's move) with the target's, by the kind of the target's move (at the decisions
+    with a target: a noisy bot's random move has none)."""
     rows = np.flatnonzero(dataset.games % holdout == holdout - 1)
     kinds = [action.kind for action in table]
     agree: Counter[str] = Counter()
@@ -113,10 +124,13 @@ def disagreements(network: Network, dataset: Dataset, holdout: int, table: Actio
             if not dataset.targets[start:end].any():
                 continue
             legal = dataset.legal[start:end]
+            scores = logits[k, legal]
+            if anchor and dataset.heuristic is not None:
+                scores = scores + anchor * (legal == dataset.heuristic[row])
             target = legal[int(np.argmax(dataset.targets[start:end]))]
             kind = kinds[target]
             seen[kind] += 1
-            agree[kind] += int(legal[int(np.argmax(logits[k, legal]))] == target)
+            agree[kind] += int(legal[int(np.argmax(scores))] == target)
     total = sum(seen.values())
     print(f"held-out agreement {sum(agree.values()) / max(total, 1):.1%} of {total:,}")
     for kind, count in seen.most_common():

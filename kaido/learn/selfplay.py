@@ -103,6 +103,9 @@ class GameData:
     evaluation: np.ndarray | None = None
     """float32 [decisions, players]: the game's evaluation at each decision, the seats
     counted from the mover (`evaluations`); None until computed (it is not stored)."""
+    heuristic: np.ndarray | None = None
+    """int32 [decisions]: the index of the move the game's heuristic would play at each
+    decision (`heuristic_moves`); None until computed (it is not stored)."""
 
     @property
     def decisions(self) -> int:
@@ -136,6 +139,7 @@ class GameData:
             targets=self.targets[moves],
             played=self.played[rows],
             evaluation=None if self.evaluation is None else self.evaluation[rows],
+            heuristic=None if self.heuristic is None else self.heuristic[rows],
         )
 
     def to_bytes(self) -> bytes:
@@ -350,6 +354,26 @@ def evaluations(
     return result
 
 
+def heuristic_moves(
+    game: Game[Any], options: Options, data: GameData, rows: np.ndarray
+) -> np.ndarray:
+    """The index of the move the game's `heuristic` bot would play at decisions `rows` of a
+    stored game (int32, one for each of `rows`), each seat's heuristic seeded as a
+    tournament seeds that seat's bot and asked at the wanted decisions in order."""
+    wanted = set(int(row) for row in rows)
+    seats = len(data.shares)
+    bots = [make_agent("heuristic", game, agent_seed(data.seed, seat)) for seat in range(seats)]
+    moves = np.zeros(data.decisions, dtype=np.int32)
+    last = max(wanted, default=-1)
+    for decision, state, mover in replay(game, options, data, ()):
+        if decision in wanted:
+            moves[decision] = bots[mover].choose(game, state).index
+        if decision == last:
+            break
+    result: np.ndarray = moves[np.asarray(rows, dtype=np.int64)]
+    return result
+
+
 @dataclass
 class Dataset:
     """Decisions of many games, ready to train on: `shares[d]` is the result of decision
@@ -367,6 +391,8 @@ class Dataset:
     evaluation: np.ndarray | None = None
     """The game's evaluation at each decision, the seats counted from the mover (where
     every game joined had it computed), else None."""
+    heuristic: np.ndarray | None = None
+    """The heuristic's move at each decision (where every game joined had it), else None."""
 
     def __len__(self) -> int:
         return len(self.games)
@@ -390,6 +416,9 @@ class Dataset:
             evaluation=None
             if any(part.evaluation is None for part in parts)
             else np.concatenate([part.evaluation for part in parts if part.evaluation is not None]),
+            heuristic=None
+            if any(part.heuristic is None for part in parts)
+            else np.concatenate([part.heuristic for part in parts if part.heuristic is not None]),
         )
 
 

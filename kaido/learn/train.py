@@ -5,7 +5,9 @@ distribution, or the move played) under a softmax masked to the legal moves, wei
 `policy_weight`, plus the value head's cross-entropy to the game's shares of a win (a
 softmax over the seats), weighted by `value_weight` (`policy_weight` 0: a value-only fit);
 AdamW with a little weight decay. A decision without a target (a noisy bot's random move)
-teaches the value alone. With `evaluation`, the value head takes the game's evaluation as
+teaches the value alone. With `anchor`, the policy's logits get `anchor` added at the
+heuristic's move (as `policy:anchor=` plays), so the network learns where to depart from
+the heuristic. With `evaluation`, the value head takes the game's evaluation as
 an input (`kaido.learn.model`): its weight and the seats' offsets start from the softmax
 of the evaluation that best forecasts the training games' results, the network's value
 weights from zero, so the untrained model forecasts as the calibrated evaluation does and
@@ -37,7 +39,7 @@ from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 from kaido.games import get_game, register_specs
 from kaido.learn.model import EVALUATION_INPUT, Features, Network
-from kaido.learn.selfplay import Dataset, GameData, SelfPlayStore, evaluations
+from kaido.learn.selfplay import Dataset, GameData, SelfPlayStore, evaluations, heuristic_moves
 
 Params = dict[str, jax.Array]
 
@@ -67,6 +69,11 @@ class TrainSettings:
     """Only the decisions of the seats whose bot spec starts with this teach the policy
     (`mcts`: a search's moves among heuristic bots'); the value head still learns from
     every decision. Empty: every seat's."""
+    anchor: float = 0.0
+    """Train the policy as `policy:anchor=` plays it: the logits plus `anchor` at the move
+    the game's heuristic would play (found by replaying the games), so the network learns
+    what the heuristic misses rather than the heuristic's every move. 0: the network
+    alone."""
     seed: int = 0
 
 
@@ -78,8 +85,11 @@ def train_settings(values: dict[str, Any], seed: int) -> TrainSettings:
     return TrainSettings(**fields)
 
 
-def dense(dataset: Dataset, rows: np.ndarray, actions: int) -> tuple[np.ndarray, np.ndarray]:
-    """The legal mask and the target of each row in `rows`, over the whole action table."""
+def dense(
+    dataset: Dataset, rows: np.ndarray, actions: int, anchor: float = 0.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The legal mask, the target and the prior added to the logits (`anchor` at the
+    heuristic's move, else zeros) of each row in `rows`, over the whole action table."""
     starts, ends = dataset.offsets[rows], dataset.offsets[rows + 1]
     lengths = ends - starts
     shift = np.repeat(starts - np.cumsum(np.concatenate([[0], lengths[:-1]])), lengths)
@@ -89,7 +99,12 @@ def dense(dataset: Dataset, rows: np.ndarray, actions: int) -> tuple[np.ndarray,
     mask[row_of, dataset.legal[flat]] = True
     target = np.zeros((len(rows), actions), dtype=np.float32)
     target[row_of, dataset.legal[flat]] = dataset.targets[flat]
-    return mask, target
+    prior = np.zeros((len(rows), actions), dtype=np.float32)
+    if anchor:
+        if dataset.heuristic is None:
+            raise KaidoError("an anchored policy needs the heuristic's moves: load the games")
+        prior[np.arange(len(rows)), dataset.heuristic[rows]] = anchor
+    return mask, target, prior
 
 
 def _moments(features: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -125,15 +140,18 @@ def _losses(
     target: jax.Array,
     shares: jax.Array,
     evaluation: jax.Array,
+    prior: jax.Array,
+    *,
     hidden: int,
     winners: bool = False,
 ) -> tuple[jax.Array, jax.Array, jax.Array]:
     """The batch's mean policy and value cross-entropies, and how often the policy's best
     legal move is the target's, the policy's over the decisions with a target; with
     `winners`, the policy's mean is weighted by each mover's share of the win
-    (`shares[:, 0]`: the seats counted from the mover)."""
+    (`shares[:, 0]`: the seats counted from the mover). `prior` is added to the policy's
+    logits (the anchor on the heuristic's move)."""
     logits, values = _forward(params, x, evaluation, hidden)
-    logits = jnp.where(mask, logits, -1e9)
+    logits = jnp.where(mask, logits + prior, -1e9)
     log_policy = jax.nn.log_softmax(logits)
     policy = -jnp.sum(jnp.where(mask, target * log_policy, 0.0), axis=1)
     value = -jnp.sum(shares * jax.nn.log_softmax(values), axis=1)
@@ -182,36 +200,29 @@ def train(
     optimizer = optax.adamw(settings.learning_rate, weight_decay=settings.weight_decay)
     state = optimizer.init(params)
 
-    def loss(
-        p: Params, x: jax.Array, m: jax.Array, t: jax.Array, s: jax.Array, e: jax.Array
-    ) -> jax.Array:
-        policy, value, _ = _losses(p, x, m, t, s, e, hidden, settings.winners)
+    def inputs(rows: np.ndarray) -> tuple[np.ndarray, ...]:
+        """What `_losses` takes of `rows`: the inputs, the legal mask, the target, the
+        shares of a win, the evaluation and the policy's prior."""
+        mask, target, prior = dense(dataset, rows, actions, settings.anchor)
+        return normalised(rows), mask, target, dataset.shares[rows], evaluation[rows], prior
+
+    def loss(p: Params, *arrays: jax.Array) -> jax.Array:
+        policy, value, _ = _losses(p, *arrays, hidden=hidden, winners=settings.winners)
         return settings.policy_weight * policy + settings.value_weight * value
 
     @jax.jit
-    def step(
-        p: Params,
-        opt_state: Any,
-        x: jax.Array,
-        m: jax.Array,
-        t: jax.Array,
-        s: jax.Array,
-        e: jax.Array,
-    ) -> tuple[Params, Any, jax.Array]:
-        value, grads = jax.value_and_grad(loss)(p, x, m, t, s, e)
+    def step(p: Params, opt_state: Any, *arrays: jax.Array) -> tuple[Params, Any, jax.Array]:
+        value, grads = jax.value_and_grad(loss)(p, *arrays)
         updates, opt_state = optimizer.update(grads, opt_state, p)
         return optax.apply_updates(p, updates), opt_state, value
 
-    measure = jax.jit(lambda p, x, m, t, s, e: _losses(p, x, m, t, s, e, hidden))
+    measure = jax.jit(lambda p, *arrays: _losses(p, *arrays, hidden=hidden))
 
     def figures(p: Params, rows: np.ndarray) -> dict[str, float]:
         sums, count = np.zeros(3), 0
         for chunk in np.array_split(rows, max(1, len(rows) // 4096)):
             if len(chunk):
-                mask, target = dense(dataset, chunk, actions)
-                got = measure(
-                    p, normalised(chunk), mask, target, dataset.shares[chunk], evaluation[chunk]
-                )
+                got = measure(p, *inputs(chunk))
                 sums += np.array([float(v) for v in got]) * len(chunk)
                 count += len(chunk)
         policy, value, agree = sums / max(count, 1)
@@ -226,16 +237,7 @@ def train(
         losses = []
         for first in range(0, len(order) - batch + 1, batch):
             rows = np.sort(order[first : first + batch])
-            mask, target = dense(dataset, rows, actions)
-            params, state, value = step(
-                params,
-                state,
-                normalised(rows),
-                mask,
-                target,
-                dataset.shares[rows],
-                evaluation[rows],
-            )
+            params, state, value = step(params, state, *inputs(rows))
             losses.append(float(value))
         row = {"epoch": epoch + 1, "train_loss": float(np.mean(losses))}
         if len(test_rows):
@@ -310,8 +312,8 @@ def load_game(
     features as float16, half the memory (the encodings are one-hots, counts and fractions
     of a few hundred at most, which float16 holds to three digits); with `settings.imitate`,
     the other seats' decisions without a target; with `settings.evaluation`, the game's
-    evaluation at those decisions, by a replay of the game (`game` and its `options`
-    needed)."""
+    evaluation at those decisions, and with `settings.anchor` the heuristic's moves, by a
+    replay of the game (`game` and its `options` needed)."""
     rows = data.sample_rows(settings.positions, settings.seed)
     kept = data.select(rows)
     if settings.imitate:
@@ -320,6 +322,10 @@ def load_game(
         if game is None:
             raise KaidoError("the evaluation of a stored game needs the game to replay it")
         kept = replace(kept, evaluation=evaluations(game, options, data, rows))
+    if settings.anchor:
+        if game is None:
+            raise KaidoError("the heuristic's moves in a stored game need the game to replay it")
+        kept = replace(kept, heuristic=heuristic_moves(game, options, data, rows))
     return replace(kept, features=kept.features.astype(np.float16))
 
 

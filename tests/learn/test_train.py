@@ -1,6 +1,7 @@
 """Training settings on the tiny game's self-play data: a value-only fit, imitating the
-winning seats only (`winners`) or one bot's seats (`imitate`), a value over the game's
-evaluation, and models saved in half precision for shipping."""
+winning seats only (`winners`) or one bot's seats (`imitate`), a policy anchored on the
+heuristic (`anchor`), a value over the game's evaluation, and models saved in half
+precision for shipping."""
 
 from __future__ import annotations
 
@@ -14,7 +15,14 @@ import pytest
 from kaido.core.errors import KaidoError
 from kaido.games import get_game
 from kaido.learn.model import Features, Model, read_network
-from kaido.learn.selfplay import Dataset, SelfPlayPlan, evaluations, play_selfplay, replay
+from kaido.learn.selfplay import (
+    Dataset,
+    SelfPlayPlan,
+    evaluations,
+    heuristic_moves,
+    play_selfplay,
+    replay,
+)
 from kaido.learn.train import TrainSettings, calibrate, load_game, train
 from tests.core.tiny_game import TINY
 
@@ -89,6 +97,47 @@ def test_imitate_keeps_the_policy_targets_of_one_bots_seats(tiny_registered: Non
         wanted = data.targets[start:end] if data.seats[mover].startswith("mcts") else 0.0
         assert (kept.targets[start:end] == wanted).all(), d
     assert (load_game(data, TrainSettings()).targets == data.targets).all()
+
+
+def test_an_anchored_fit_finds_the_heuristics_moves_by_replaying_the_games() -> None:
+    """With `anchor`, loading a game replays it for the move the game's heuristic would
+    play at each kept decision, each seat's heuristic seeded as the seat's bot was: in a
+    game of heuristic bots, the moves they played."""
+    game = get_game("russian_railroads")
+    options = game.make_options(players=4)
+    plan = SelfPlayPlan(game.id, options, ("heuristic",) * 4, 1, seed=3)
+    data = play_selfplay(plan.job(0))
+    assert (heuristic_moves(game, options, data, np.arange(data.decisions)) == data.played).all()
+    kept = load_game(data, TrainSettings(anchor=2.0), game, options)
+    assert kept.heuristic is not None and (kept.heuristic == data.played).all()
+    assert load_game(data, TrainSettings()).heuristic is None
+
+
+def test_an_anchored_fit_learns_what_the_heuristic_misses() -> None:
+    """The anchored policy's loss counts the anchor at the heuristic's move, as the bot
+    plays it: the network's own scores learn the odds the heuristic misses, so where the
+    heuristic plays the minority's move they must overcome the anchor too."""
+    dataset = split_games(200)
+    dataset.heuristic = dataset.legal[1::2].copy()  # the heuristic plays action 1
+    header = Features(TINY, OPTIONS).header(TINY, OPTIONS)
+    state = TINY.setup(OPTIONS, 2)
+    TINY.apply(state, TINY.legal_actions(state)[0])
+    legal = TINY.legal_actions(state)[:2]
+    gaps = {}
+    for anchor in (0.0, 3.0):
+        settings = TrainSettings(
+            hidden=(8,), epochs=30, batch=32, learning_rate=0.03, anchor=anchor, holdout=1000
+        )
+        network, report = train(dataset, header, settings)
+        assert report["settings"]["anchor"] == anchor
+        logits = Model(network, TINY, OPTIONS, "m").policy_logits(state, TINY.to_move(state), legal)
+        gaps[anchor] = float(logits[0] - logits[1])
+    # three movers in four played action 0: log-odds ln 3, and the anchor on top when fitted
+    assert gaps[0.0] == pytest.approx(np.log(3), abs=0.2)
+    assert gaps[3.0] == pytest.approx(np.log(3) + 3.0, abs=0.2)
+    with pytest.raises(KaidoError, match="needs the heuristic's moves"):
+        dataset.heuristic = None
+        train(dataset, header, TrainSettings(hidden=(8,), epochs=1, anchor=1.0))
 
 
 def split_games(games: int) -> Dataset:
