@@ -68,6 +68,7 @@ class PolicyAgent(Agent):
             if HEURISTIC not in game.agent_kinds:
                 raise KaidoError(f"{game.id} has no heuristic bot to anchor the policy on")
             self._heuristic = make_agent(HEURISTIC, game, self.seed)
+        self._heuristic.humans = self.humans  # the seats people play, as the server set them
         return self._heuristic
 
 
