@@ -18,7 +18,7 @@ from kaido.server.config import (
     default_data_dir,
     host_port,
 )
-from kaido.server.launch import Launch
+from kaido.server.launch import Launch, collect_garbage_rarely
 
 
 def add_parser(subparsers: Any) -> None:
@@ -255,6 +255,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"(data: {settings.data_dir})", flush=True)
         print("\n".join(where_to_join(args.host, args.port)), flush=True)
         return supervise(launch, args.workers)
+    collect_garbage_rarely()
     config = launch.uvicorn_config(create_app(settings))
     sock = config.bind_socket()
     port = sock.getsockname()[1]

@@ -29,7 +29,7 @@ from types import FrameType
 
 from kaido.core.errors import KaidoError
 from kaido.server.config import host_port
-from kaido.server.launch import Launch
+from kaido.server.launch import Launch, collect_garbage_rarely
 from kaido.server.proxy import nginx_config
 from kaido.server.store import Store
 
@@ -146,6 +146,7 @@ def _node(launch: Launch, parent: int) -> None:
     logging.basicConfig(
         level=launch.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
     )
+    collect_garbage_rarely()
     uvicorn.Server(launch.uvicorn_config(create_app(launch.settings))).run()
 
 
