@@ -29,11 +29,11 @@ from kaido.server.runtime import TableRuntime
 log = logging.getLogger("kaido.server")
 
 
-def _insert(engine: Engine, row: type[TurnRow]) -> sqlite.Insert | postgresql.Insert:
-    """The database's own INSERT, which has ON CONFLICT (standard SQL has not)."""
+def _insert(engine: Engine) -> sqlite.Insert | postgresql.Insert:
+    """The database's own INSERT into `turns`, which has ON CONFLICT (standard SQL has not)."""
     if engine.dialect.name == "postgresql":
-        return postgresql.insert(row)
-    return sqlite.insert(row)
+        return postgresql.insert(TurnRow)
+    return sqlite.insert(TurnRow)
 
 
 _DELETE = delete(TurnRow).where(TurnRow.table_id == bindparam("gone"))
@@ -143,7 +143,7 @@ class Turns:
     @functools.cached_property
     def _upsert(self) -> Executable:
         """Insert the row, or take it over if it names someone else or a new turn began."""
-        statement = _insert(self.engine, TurnRow).values(
+        statement = _insert(self.engine).values(
             table_id=bindparam("table_id"),
             user_id=bindparam("user_id"),
             since=bindparam("since"),
