@@ -19,6 +19,10 @@ DEALS = ("--table-seeds", "1")
 """`kaido serve` options that deal the same games every run: a test whose random player
 meets a rare deal would otherwise fail only now and then."""
 READY = ".table-page:not(.pending) button.legal"
+"""This page's decision among the listed moves (a game drawn with a board lists only the
+moves its board does not place, so only until the board is drawn: wait for `PLACES`)."""
+PLACES = ".table-page:not(.pending) svg.board .place[data-action]"
+"""This page's decision on a drawn board: a place a click plays."""
 FINISHED = ".table-page[data-status=finished]"
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 from playwright.sync_api import Locator, Page, expect
 
 from tests.server.live import LiveServer
-from tests.web.pages import READY, create_table, play_as_guest, wait_for_turn_or_end
+from tests.web.pages import PLACES, READY, create_table, play_as_guest, wait_for_turn_or_end
 
 WIDTH, HEIGHT, TOUCH = 390, 844, 44
-PLACES = ".table-page:not(.pending) svg.board .place[data-action]"
 
 
 def box(target: Locator) -> dict[str, float]:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.server.live import LiveServer
 from tests.web.conftest import open_page
-from tests.web.pages import DEALS, READY, create_table, sign_up
+from tests.web.pages import DEALS, PLACES, create_table, sign_up
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
@@ -76,7 +76,8 @@ def test_a_hint_marks_the_bots_best_moves_on_the_board(browser: Browser, finishe
         sign_up(page, server.url, "Bea")
         page.check("input[name=hints]")
         create_table(page, ["human", "easy", "easy"], game="catan")
-        page.wait_for_selector(READY, timeout=60_000)
+        # Catan's set-up is played on the board alone: no move is listed once it is drawn.
+        page.wait_for_selector(PLACES, timeout=60_000)
         page.click("button.hint-button")
         moves = page.locator(".hint-moves li")
         expect(moves).to_have_count(3)
