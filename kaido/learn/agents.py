@@ -11,7 +11,7 @@ from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.errors import KaidoError
 from kaido.core.game import Game
-from kaido.learn.model import AUTO, Model, load_model
+from kaido.learn.model import AUTO, Model, find_model, load_model
 
 HEURISTIC = "heuristic"
 
@@ -28,7 +28,9 @@ class PolicyAgent(Agent):
     decides where it departs from the heuristic: a policy learnt from a search's moves
     knows where the search departs, and the margin keeps only its confident departures.
     `anchor=0` (the default) is the network alone. The heuristic is the game's `heuristic`
-    bot with this bot's seed."""
+    bot with this bot's seed. Anchored, `model=auto` plays the heuristic alone where no
+    model is shipped for the game and player count (a level may name it whatever the
+    player count, as a search's `model=auto` searches without one there)."""
 
     kind = "policy"
 
@@ -42,6 +44,7 @@ class PolicyAgent(Agent):
         self.anchor = anchor
         self.seed = seed
         self._model: Model | None = None
+        self._loaded = False
         self._heuristic: Agent | None = None
 
     def describe(self) -> str:
@@ -52,14 +55,25 @@ class PolicyAgent(Agent):
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        if self._model is None:
-            self._model = load_model(self.model, game, state.options)
-        scores = self._model.policy_logits(state, game.to_move(state), legal)
-        if self.anchor:
-            fallback = self._heuristic_agent(game).choose(game, state)
+        model = self._network(game, state.options)
+        fallback = self._heuristic_agent(game).choose(game, state) if self.anchor else None
+        if model is None:  # anchored, and no model shipped for this player count
+            assert fallback is not None
+            return fallback
+        scores = model.policy_logits(state, game.to_move(state), legal)
+        if fallback is not None:
             return anchored_choice(legal, scores, fallback, self.anchor)
         best = [a for a, score in zip(legal, scores, strict=True) if score == scores.max()]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def _network(self, game: Game[Any], options: Any) -> Model | None:
+        """The model, loaded at the first decision; None for an anchored `auto` where none
+        is shipped (the bot then plays its anchor, the heuristic)."""
+        if not self._loaded:
+            find = find_model if self.anchor else load_model
+            self._model = find(self.model, game, options)
+            self._loaded = True
+        return self._model
 
     def _heuristic_agent(self, game: Game[Any]) -> Agent:
         if self._heuristic is None:

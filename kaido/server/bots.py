@@ -30,8 +30,9 @@ HELP = {
         "ja": "ゲームごとの戦略で打つが、5回に1回はでたらめな手を打つ。すぐに答える",
     },
     "normal": {
-        "en": "follows the game's own strategy (or a short search); answers at once",
-        "ja": "ゲームごとの戦略（または短い探索）で打つ。すぐに答える",
+        "en": "follows the game's own strategy (or a short search, or a policy learnt from "
+        "a strong search); answers at once",
+        "ja": "ゲームごとの戦略（または短い探索、強い探索から学んだ方策）で打つ。すぐに答える",
     },
     "strong": {
         "en": "searches many possible futures before each decision",
@@ -55,10 +56,12 @@ def default_specs(game: Game[Any]) -> dict[str, str]:
     return {"easy": easy, "normal": normal, "strong": "mcts:time=1", **game.bot_levels}
 
 
-INSTANT_KINDS = frozenset({"random", "greedy"})
+INSTANT_KINDS = frozenset({"random", "greedy", "policy"})
 """Built-in bots that answer at once, with each game's own `heuristic`: a decision of the
 levels' heuristics takes 0.01-0.12 ms at the median and at most 6 ms (bench/README.md),
-less than a bot process's round trip, so the server makes it on its own thread."""
+and of the `policy` bot a network's few matrix products more (Russian Railroads' anchored
+normal level: 0.6 ms), less than a bot process's round trip, so the server makes it on
+its own thread."""
 
 
 @functools.cache

@@ -11,7 +11,7 @@ import pytest
 from kaido.agents import make_agent
 from kaido.core.game import Game
 from kaido.games import all_games
-from kaido.learn.model import SHIPPED, load_model, read_network
+from kaido.learn.model import SHIPPED, ModelError, load_model, read_network
 from tests.agents.test_reproducible import positions
 
 GAMES = all_games()
@@ -80,3 +80,25 @@ def test_russian_railroads_policy_imitates_the_search_and_departs_from_the_heuri
             for state in states
         )
     assert departures[1e9] == 0 and 0 < departures[2.0] < len(states)
+
+
+def test_russian_railroads_normal_level_is_the_anchored_policy_and_the_heuristic_without_one() -> (
+    None
+):
+    """The `normal` level plays the shipped policy anchored on the heuristic; at 3 players,
+    where no policy model ships, the anchored bot plays its anchor (the heuristic's moves),
+    while the network alone has nothing to play and says so."""
+    game = next(g for g in GAMES if g.id == "russian_railroads")
+    spec = game.bot_levels["normal"]
+    assert spec.startswith("policy:model=auto:anchor=")
+    for players in (4, 3):
+        agent, heuristic = make_agent(spec, game, 7), make_agent("heuristic", game, 7)
+        states = [
+            s for s in positions(game, players, seed=4, spread=20) if len(game.legal_actions(s)) > 1
+        ]
+        played = [agent.choose(game, s.copy()) for s in states]
+        assert (agent._model is not None) == (players == 4)  # type: ignore[attr-defined]
+        if players == 3:
+            assert played == [heuristic.choose(game, s.copy()) for s in states]
+    with pytest.raises(ModelError, match="no shipped model 'russian_railroads-3p'"):
+        make_agent("policy:model=auto", game, 7).choose(game, states[-1].copy())

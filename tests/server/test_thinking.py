@@ -288,7 +288,7 @@ def test_the_levels_heuristics_answer_at_once_and_searches_and_plug_ins_do_not()
     thread; searches and registered plug-ins (which may take any time, or die) think in
     the bots' processes."""
     game = get_game("catan")
-    for spec in ("heuristic", "heuristic:noise=0.2", "random", "greedy"):
+    for spec in ("heuristic", "heuristic:noise=0.2", "random", "greedy", "policy:anchor=2"):
         assert answers_at_once(spec, game), spec
     for spec in ("mcts:time=1", "mcts:iterations=500", "ismcts:time=1", "no-such-bot"):
         assert not answers_at_once(spec, game), spec
