@@ -18,7 +18,7 @@ from kaido.server.config import (
     default_data_dir,
     host_port,
 )
-from kaido.server.launch import Launch, collect_garbage_rarely
+from kaido.server.launch import Launch
 
 
 def add_parser(subparsers: Any) -> None:
@@ -240,8 +240,6 @@ def node_address(host: str, port: int) -> str:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from kaido.server.app import create_app
-
     if args.workers < 1:
         raise KaidoError("--workers is 1 or more")
     if args.workers > 1 and args.node is not None:
@@ -255,8 +253,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"(data: {settings.data_dir})", flush=True)
         print("\n".join(where_to_join(args.host, args.port)), flush=True)
         return supervise(launch, args.workers)
-    collect_garbage_rarely()
-    config = launch.uvicorn_config(create_app(settings))
+    config = launch.server_config()
     sock = config.bind_socket()
     port = sock.getsockname()[1]
     print(f"(data: {settings.data_dir})", flush=True)

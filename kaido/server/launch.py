@@ -54,6 +54,14 @@ class Launch:
                 raise KaidoError(f"--register-bot takes KIND=MODULE:CLASS, got {pair!r}")
             register_agent(kind.strip(), target.strip())
 
+    def server_config(self) -> Any:
+        """uvicorn's settings for this process's server: the application made, and the
+        process's garbage collector set for a server (`collect_garbage_rarely`)."""
+        from kaido.server.app import create_app  # the application, only where it is served
+
+        collect_garbage_rarely()
+        return self.uvicorn_config(create_app(self.settings))
+
     def uvicorn_config(self, app: Any) -> Any:
         """uvicorn's settings for `app`."""
         import uvicorn

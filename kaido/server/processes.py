@@ -29,7 +29,7 @@ from types import FrameType
 
 from kaido.core.errors import KaidoError
 from kaido.server.config import host_port
-from kaido.server.launch import Launch, collect_garbage_rarely
+from kaido.server.launch import Launch
 from kaido.server.proxy import nginx_config
 from kaido.server.store import Store
 
@@ -139,15 +139,12 @@ def _node(launch: Launch, parent: int) -> None:
     """One node: the application on its unix socket, behind nginx."""
     import uvicorn
 
-    from kaido.server.app import create_app
-
     _die_with(parent)
     launch.register_extras()  # games and bots given on the command line
     logging.basicConfig(
         level=launch.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
     )
-    collect_garbage_rarely()
-    uvicorn.Server(launch.uvicorn_config(create_app(launch.settings))).run()
+    uvicorn.Server(launch.server_config()).run()
 
 
 def _die_with(parent: int) -> None:
