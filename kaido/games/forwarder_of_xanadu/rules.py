@@ -12,7 +12,16 @@ from kaido.core.game import Game, Lang
 from kaido.core.options import Options, OptionSpec
 from kaido.core.result import Result
 from kaido.core.rng import Rng
-from kaido.games.forwarder_of_xanadu import actions, bots, engine, explain, text, value, views
+from kaido.games.forwarder_of_xanadu import (
+    actions,
+    bots,
+    encode,
+    engine,
+    explain,
+    text,
+    value,
+    views,
+)
 from kaido.games.forwarder_of_xanadu.engine import Key
 from kaido.games.forwarder_of_xanadu.state import OVER, FXState
 
@@ -87,6 +96,9 @@ class ForwarderOfXanadu(Game[FXState]):
 
     def view(self, state: FXState, player: int | None) -> dict[str, Any]:
         return views.view(state, player)
+
+    def encode(self, state: FXState, player: int) -> list[float]:
+        return encode.encode(state, player)
 
     def determinize(self, state: FXState, player: int, rng: Rng) -> FXState:
         return views.determinize(state, player, rng)
