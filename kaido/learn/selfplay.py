@@ -339,19 +339,9 @@ def evaluations(
     the seats counted from the mover (float32, a row for each of `rows`). Each
     position is valued in the mover's determinized world (its view, the hidden parts
     re-dealt from `seed` and the decision), as the search values its leaves."""
-    players = len(data.shares)
-    wanted = set(int(row) for row in rows)
-    values = np.zeros((data.decisions, players), dtype=np.float32)
-    last = max(wanted, default=-1)
-    for decision, state, mover in replay(game, options, data, wanted):
-        if decision in wanted:
-            world = game.determinize(state, mover, Rng(seed + decision))
-            seats = game.evaluate_all(world)
-            values[decision] = [seats[(mover + k) % players] for k in range(players)]
-        if decision == last:
-            break
-    result: np.ndarray = values[np.asarray(rows, dtype=np.int64)]
-    return result
+    values, _moves = replayed(game, options, data, rows, evaluation=True, seed=seed)
+    assert values is not None
+    return values
 
 
 def heuristic_moves(
@@ -360,18 +350,49 @@ def heuristic_moves(
     """The index of the move the game's `heuristic` bot would play at decisions `rows` of a
     stored game (int32, one for each of `rows`), each seat's heuristic seeded as a
     tournament seeds that seat's bot and asked at the wanted decisions in order."""
+    _values, moves = replayed(game, options, data, rows, heuristic=True)
+    assert moves is not None
+    return moves
+
+
+def replayed(
+    game: Game[Any],
+    options: Options,
+    data: GameData,
+    rows: np.ndarray,
+    *,
+    evaluation: bool = False,
+    heuristic: bool = False,
+    seed: int = 7,
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """What one replay of a stored game finds at decisions `rows`: the `evaluations` (with
+    `evaluation`) and the `heuristic_moves` (with `heuristic`), each None if not asked
+    for; the stored encodings of the evaluated decisions checked on the way."""
     wanted = set(int(row) for row in rows)
-    seats = len(data.shares)
-    bots = [make_agent("heuristic", game, agent_seed(data.seed, seat)) for seat in range(seats)]
-    moves = np.zeros(data.decisions, dtype=np.int32)
+    players = len(data.shares)
+    values = np.zeros((data.decisions, players), dtype=np.float32) if evaluation else None
+    moves = np.zeros(data.decisions, dtype=np.int32) if heuristic else None
+    bots = (
+        [make_agent("heuristic", game, agent_seed(data.seed, seat)) for seat in range(players)]
+        if heuristic
+        else []
+    )
     last = max(wanted, default=-1)
-    for decision, state, mover in replay(game, options, data, ()):
+    for decision, state, mover in replay(game, options, data, wanted if evaluation else ()):
         if decision in wanted:
-            moves[decision] = bots[mover].choose(game, state).index
+            if values is not None:
+                world = game.determinize(state, mover, Rng(seed + decision))
+                seats = game.evaluate_all(world)
+                values[decision] = [seats[(mover + k) % players] for k in range(players)]
+            if moves is not None:
+                moves[decision] = bots[mover].choose(game, state).index
         if decision == last:
             break
-    result: np.ndarray = moves[np.asarray(rows, dtype=np.int64)]
-    return result
+    index = np.asarray(rows, dtype=np.int64)
+    return (
+        None if values is None else values[index],
+        None if moves is None else moves[index],
+    )
 
 
 @dataclass

@@ -39,7 +39,7 @@ from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 from kaido.games import get_game, register_specs
 from kaido.learn.model import EVALUATION_INPUT, Features, Network
-from kaido.learn.selfplay import Dataset, GameData, SelfPlayStore, evaluations, heuristic_moves
+from kaido.learn.selfplay import Dataset, GameData, SelfPlayStore, replayed
 
 Params = dict[str, jax.Array]
 
@@ -318,14 +318,21 @@ def load_game(
     kept = data.select(rows)
     if settings.imitate:
         kept = replace(kept, targets=imitated_targets(kept, settings.imitate))
-    if settings.evaluation:
+    if settings.evaluation or settings.anchor:
         if game is None:
-            raise KaidoError("the evaluation of a stored game needs the game to replay it")
-        kept = replace(kept, evaluation=evaluations(game, options, data, rows))
-    if settings.anchor:
-        if game is None:
-            raise KaidoError("the heuristic's moves in a stored game need the game to replay it")
-        kept = replace(kept, heuristic=heuristic_moves(game, options, data, rows))
+            raise KaidoError(
+                "the evaluation or the heuristic's moves in a stored game need the game to "
+                "replay it"
+            )
+        evaluation, heuristic = replayed(
+            game,
+            options,
+            data,
+            rows,
+            evaluation=settings.evaluation,
+            heuristic=bool(settings.anchor),
+        )
+        kept = replace(kept, evaluation=evaluation, heuristic=heuristic)
     return replace(kept, features=kept.features.astype(np.float16))
 
 

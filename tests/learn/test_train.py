@@ -111,6 +111,12 @@ def test_an_anchored_fit_finds_the_heuristics_moves_by_replaying_the_games() -> 
     kept = load_game(data, TrainSettings(anchor=2.0), game, options)
     assert kept.heuristic is not None and (kept.heuristic == data.played).all()
     assert load_game(data, TrainSettings()).heuristic is None
+    # Both from one replay: the same as each alone.
+    both = load_game(data, TrainSettings(anchor=2.0, evaluation=True, positions=6), game, options)
+    rows = data.sample_rows(6, 0)
+    assert both.heuristic is not None and (both.heuristic == data.played[rows]).all()
+    assert both.evaluation is not None
+    assert np.array_equal(both.evaluation, evaluations(game, options, data, rows))
 
 
 def test_an_anchored_fit_learns_what_the_heuristic_misses() -> None:
