@@ -4,6 +4,7 @@ a legal move with it; each says in its header what it was trained on."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -39,22 +40,31 @@ def test_shipped_models_are_small_half_precision_files() -> None:
         assert network.arrays["hidden.0.w"].dtype.name == "float32"
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_russian_railroads_strong_level_values_leaves_by_the_shipped_value_model(
-    players: int,
+@pytest.mark.parametrize(
+    ("game_id", "players", "games"),
+    [
+        ("russian_railroads", 4, 6000),
+        ("russian_railroads", 3, 0),
+        ("forwarder_of_xanadu", 4, 3000),
+        ("forwarder_of_xanadu", 5, 0),
+    ],
+)
+def test_a_strong_level_values_leaves_by_the_shipped_value_model(
+    game_id: str, players: int, games: int
 ) -> None:
-    """At 4 players `value=auto` loads `russian_railroads-4p-value` (a value over the
-    evaluation); at 3 none is shipped and the level searches as it did without one."""
-    game = next(g for g in GAMES if g.id == "russian_railroads")
-    spec = game.bot_levels["strong"].replace("time=1", "iterations=30")
+    """At 4 players `value=auto` loads the game's `GAME-4p-value` (a value over the
+    evaluation, trained on `games` games); at other counts none is shipped and the level
+    searches as it did without one."""
+    game = next(g for g in GAMES if g.id == game_id)
+    spec = re.sub(r"time=1|iterations=\d+", "iterations=30", game.bot_levels["strong"])
     assert "value=auto" in spec
     agent = make_agent(spec, game, 5)
     for state in positions(game, players, seed=3, spread=12):
         assert agent.choose(game, state.copy()) in game.legal_actions(state)
     leaf_model = agent._leaf_model  # type: ignore[attr-defined]
-    if players == 4:
+    if games:
         assert leaf_model is not None and leaf_model.network.header["evaluation_input"] == 1
-        assert leaf_model.network.header["trained"]["games"] == 6000
+        assert leaf_model.network.header["trained"]["games"] == games
     else:
         assert leaf_model is None
 
