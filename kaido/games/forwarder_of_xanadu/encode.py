@@ -12,6 +12,8 @@ length depends on the player count alone (the seats' blocks and the action cards
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from typing import Final
 
 from kaido.core.options import Options
@@ -112,32 +114,29 @@ def encode(s: FXState, player: int) -> list[float]:
     return out
 
 
-_MAPS: dict[tuple[int, ...], tuple[float, ...]] = {}
-"""The districts' block of each layout seen lately (the layout is dealt at setup)."""
-
-
 def _board(s: FXState, player: int, out: list[float]) -> None:
     """The district at each place of the map, then each share gauge cell by cell (whose
     token, FX-SHARE-1) and every seat's tokens there (FX-AREA-1)."""
-    block = _MAPS.get(s.board)
-    if block is None:
-        if len(_MAPS) >= 64:
-            _MAPS.clear()
-        values: list[float] = []
-        for area in SCORING:
-            district = DATA.districts[s.board[area]]
-            one_hot(values, s.board[area], DISTRICTS)
-            values.extend([1.0 if t in district.icons else 0.0 for t in range(TYPES)])
-            values.append(district.gauge / GAUGE)
-            one_hot(values, district.landmark, LANDMARKS)
-        block = _MAPS[s.board] = tuple(values)
-    out.extend(block)
+    out.extend(_districts(s.board))
     n = s.n
     for area in SCORING:
         gauge = s.gauge[area]
         for cell in range(GAUGE):
             one_hot(out, relative(gauge[cell], player, n) if cell < len(gauge) else -1, n)
         out.extend([gauge.count(seat) / GAUGE for seat in seats_from(player, n)])
+
+
+@functools.lru_cache(maxsize=64)
+def _districts(board: tuple[int, ...]) -> tuple[float, ...]:
+    """The districts' block of a layout (dealt at setup, so the same all game)."""
+    values: list[float] = []
+    for area in SCORING:
+        district = DATA.districts[board[area]]
+        one_hot(values, board[area], DISTRICTS)
+        values.extend([1.0 if t in district.icons else 0.0 for t in range(TYPES)])
+        values.append(district.gauge / GAUGE)
+        one_hot(values, district.landmark, LANDMARKS)
+    return tuple(values)
 
 
 def _action_cards(s: FXState, player: int, out: list[float]) -> None:
@@ -162,11 +161,7 @@ def _requests(s: FXState, out: list[float]) -> None:
         out.extend(REQUEST_BLOCKS[card] if card >= 0 else NO_REQUEST)
     out.append(len(s.temp) / SURVEY)
     out.extend([len(s.decks[d]) / DECK_SIZES[d] for d in range(2)])
-    discarded = [0.0] * len(REQUESTS)
-    for pile in s.discards:
-        for card in pile:
-            discarded[card] = 1.0
-    out.extend(discarded)
+    out.extend(_card_flags((card for pile in s.discards for card in pile), len(REQUESTS)))
 
 
 def _turn(s: FXState, out: list[float]) -> None:
@@ -185,14 +180,15 @@ def _turn(s: FXState, out: list[float]) -> None:
 def _skills(s: FXState, player: int, out: list[float]) -> None:
     """The skill cards discarded (public), how many are out of the game (their faces are
     not), and the seat's own hand and draft hand."""
-    out.extend(_card_flags(s.skill_discards))
+    out.extend(_card_flags(s.skill_discards, SKILL_FLAGS))
     out.append(len(s.removed) / SKILL_FLAGS)
-    out.extend(_card_flags(s.hands[player]))
-    out.extend(_card_flags(s.draft[player]))
+    out.extend(_card_flags(s.hands[player], SKILL_FLAGS))
+    out.extend(_card_flags(s.draft[player], SKILL_FLAGS))
 
 
-def _card_flags(cards: list[int]) -> list[float]:
-    held = [0.0] * SKILL_FLAGS
+def _card_flags(cards: Iterable[int], size: int) -> list[float]:
+    """1 for each card of `cards`, by card number, out of `size`."""
+    held = [0.0] * size
     for card in cards:
         held[card] = 1.0
     return held
