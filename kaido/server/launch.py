@@ -74,6 +74,7 @@ class Launch:
             uds=self.uds,
             log_level=self.log_level,
             ws_max_size=WS_MAX_BYTES,
+            ws_per_message_deflate=False,
             timeout_keep_alive=NODE_KEEP_ALIVE if self.settings.node_address else 5,
             proxy_headers=bool(trusted),
             forwarded_allow_ips=trusted or None,

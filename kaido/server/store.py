@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -571,68 +571,96 @@ def _send(connection: Connection, groups: dict[tuple[str, ...], list[dict[str, A
 class _Batcher:
     """Group commit: one thread runs the writes waiting at a moment in one transaction,
     so concurrent moves share a disk flush. If that transaction fails, each write is
-    tried alone, so a write the database refuses fails by itself."""
+    tried alone, so a write the database refuses fails by itself. Writes come in on a
+    `queue.SimpleQueue` and each caller waits on a bare lock (`_Outcome`): both wait and
+    wake in C, where a `Condition` and a `Future` per write did it in Python."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self.guard: Callable[[Connection], None] | None = None
-        self._pending: list[tuple[Write, Future[None]]] = []
+        self._inbox: queue.SimpleQueue[tuple[Write, _Outcome] | None] = queue.SimpleQueue()
+        """Writes to commit; None to stop."""
         self._connection: Connection | None = None
         """Kept open between batches (a checkout from the pool and its reset on return
         were a quarter of a commit's CPU); dropped after a failure, opened again next."""
-        self._wake = threading.Condition()
+        self._closing = threading.Lock()
         self._stopped = False
         self._thread = threading.Thread(target=self._loop, name="kaido-writer", daemon=True)
         self._thread.start()
 
     def run(self, write: Write) -> None:
-        future: Future[None] = Future()
-        with self._wake:
+        outcome = _Outcome()
+        with self._closing:
             if self._stopped:
                 raise RuntimeError("the store is closed")
-            self._pending.append((write, future))
-            self._wake.notify()
-        future.result()
+            self._inbox.put((write, outcome))
+        outcome.wait()
 
     def stop(self) -> None:
-        with self._wake:
+        with self._closing:
             self._stopped = True
-            self._wake.notify()
+            self._inbox.put(None)
         self._thread.join(timeout=30)
 
     def _loop(self) -> None:
-        while True:
-            with self._wake:
-                while not self._pending and not self._stopped:
-                    self._wake.wait()
-                batch, self._pending = self._pending, []
-                if not batch and self._stopped:
-                    if self._connection is not None:
-                        self._connection.close()
-                    return
-            self._commit(batch)
+        stopping = False
+        while not stopping:
+            batch: list[tuple[Write, _Outcome]] = []
+            item = self._inbox.get()
+            while item is not None:  # every write waiting now joins the batch
+                batch.append(item)
+                try:
+                    item = self._inbox.get_nowait()
+                except queue.Empty:
+                    break
+            stopping = item is None  # the writes put before stop() are committed first
+            if batch:
+                self._commit(batch)
+        if self._connection is not None:
+            self._connection.close()
 
-    def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
+    def _commit(self, batch: list[tuple[Write, _Outcome]]) -> None:
         try:
             connection = self._connection or self._engine.connect()
             self._connection = connection
             with connection.begin():
                 if self.guard is not None:
                     self.guard(connection)
-                _execute(connection, [write for write, _future in batch])
+                _execute(connection, [write for write, _outcome in batch])
         except Exception as error:  # the database's refusal, or a bug: told to each caller
             self._drop_connection()
             if len(batch) == 1:
-                batch[0][1].set_exception(error)
+                batch[0][1].done(error)
                 return
             for one in batch:
                 self._commit([one])
             return
-        for _write, future in batch:
-            future.set_result(None)
+        for _write, outcome in batch:
+            outcome.done(None)
 
     def _drop_connection(self) -> None:
         connection, self._connection = self._connection, None
         if connection is not None:
             with contextlib.suppress(Exception):  # it may be broken already
                 connection.close()
+
+
+class _Outcome:
+    """A write's outcome, waited for by the thread that asked: a lock held until the
+    writer releases it, with the error the commit raised, if any."""
+
+    __slots__ = ("_error", "_lock")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._lock.acquire()
+        self._error: BaseException | None = None
+
+    def done(self, error: BaseException | None) -> None:
+        self._error = error
+        self._lock.release()
+
+    def wait(self) -> None:
+        self._lock.acquire()
+        if self._error is not None:
+            raise self._error

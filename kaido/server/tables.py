@@ -738,24 +738,27 @@ class TableManager:
         shown, and a step that shows nothing is taken at once."""
         info, match = runtime.info, runtime.require_match()
         state = match.state.copy()  # for what the bot's answer shows
+        spec = self._bot_spec(runtime, seat)
+        here = answers_at_once(spec, runtime.game)
         job = Job(
             account=info.created_by,
             table=info.id,
             background=not any(s.kind == "human" for s in info.seats),
             game=info.game,
-            spec=self._bot_spec(runtime, seat),
+            spec=spec,
             seed=decision_seed(info.seed, seat, len(match.actions)),
             humans=frozenset(s.seat for s in info.seats if s.kind == "human" and not s.timed_out),
             options=info.options,
             table_seed=info.seed,
-            actions=tuple(action.index for action in match.actions),
+            # A bot answering here decides from the state itself: no process replays these.
+            actions=() if here else tuple(action.index for action in match.actions),
             cap=self.settings.bot_seconds,
         )
 
         def thought(ticket: Ticket, value: list[Any] | None) -> None:
             action = self._bot_action(runtime, state, value)
             runtime.thinking_for = -1
-            shows = bool(runtime.game.apply(state.copy(), action, narrate=True, trusted=True))
+            shows = bool(runtime.game.apply(state, action, narrate=True, trusted=True))
             wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0
             self.workers.later(
                 wait,
@@ -764,7 +767,7 @@ class TableManager:
             )
 
         runtime.thinking_for = version
-        if answers_at_once(job.spec, runtime.game):
+        if here:
             # No process's round trip; the ticket is the table's before the move it brings
             # can be committed (on the clock thread).
             ticket = runtime.bot_stop = Ticket(job, thought, number=0, finished=True)

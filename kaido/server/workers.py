@@ -1,9 +1,11 @@
 """Work off the event loop on threads: clocks, and chores that may take a while.
 
-One timer thread keeps a heap of due jobs and hands each to its pool when its time comes,
-so a waiting bot move (the visible pause) or a clock holds no thread. Clocks, offer lapses
-and bots' moves run on a pool of their own, so a chore (sweeping idle games, reloading a
-table) can never delay them. Bots think in processes of their own (thinking.py).
+One clock thread keeps a heap of due jobs: it runs clocks, offer lapses and bots' moves
+itself when their time comes, and hands each chore (sweeping idle games, reloading a
+table) to a pool of its own, so a chore can never delay a clock. A waiting bot move (the
+visible pause) or a clock holds no thread, and a due clock job crosses no thread on its way
+to running (a hand-over to a pool per bot move was a measurable share of a move's CPU).
+Bots think in processes of their own (thinking.py).
 """
 
 from __future__ import annotations
@@ -24,39 +26,49 @@ Job = Callable[[], None]
 class Workers:
     def __init__(self) -> None:
         self.chores = ThreadPoolExecutor(1, thread_name_prefix="kaido-chore")
-        self.clocks = ThreadPoolExecutor(1, thread_name_prefix="kaido-clock")
-        self._heap: list[tuple[float, int, ThreadPoolExecutor, Job]] = []
+        self._heap: list[tuple[float, int, bool, Job]] = []
+        """Jobs not run yet: (when due, their order, whether a clock job, the job)."""
         self._counter = itertools.count()
         self._wake = threading.Condition()
         self._stopped = False
-        self._timer = threading.Thread(target=self._run_timer, name="kaido-timer", daemon=True)
-        self._timer.start()
+        self._clock = threading.Thread(target=self._run_clock, name="kaido-clock", daemon=True)
+        self._clock.start()
 
     def later(self, delay: float, job: Job, *, clock: bool = False) -> None:
-        """Run `job` after `delay` seconds (at once if it is not positive), on the clock
-        pool if `clock`, else on the chores' pool."""
-        pool = self.clocks if clock else self.chores
-        if delay <= 0:
-            self._submit(pool, job)
+        """Run `job` after `delay` seconds (as soon as may be if it is not positive): on the
+        clock thread, in the order jobs fall due, if `clock`; else on the chores' pool."""
+        if delay <= 0 and not clock:
+            self._submit(job)
             return
         with self._wake:
-            entry = (time.monotonic() + delay, next(self._counter), pool, job)
+            entry = (time.monotonic() + delay, next(self._counter), clock, job)
             heapq.heappush(self._heap, entry)
-            self._wake.notify()
+            if self._heap[0] is entry:  # else the clock thread wakes in time anyway
+                self._wake.notify()
 
-    def _submit(self, pool: ThreadPoolExecutor, job: Job) -> None:
+    def _submit(self, job: Job) -> None:
         if not self._stopped:
-            pool.submit(_logged, job)
+            self.chores.submit(_logged, job)
 
-    def _run_timer(self) -> None:
+    def _run_clock(self) -> None:
+        while (due := self._next_due()) is not None:
+            clock, job = due
+            if clock:
+                _logged(job)
+            else:
+                self._submit(job)
+
+    def _next_due(self) -> tuple[bool, Job] | None:
+        """The next job once it is due (whether it is a clock job, and the job), or None
+        once stopped."""
         with self._wake:
             while not self._stopped:
                 now = time.monotonic()
-                while self._heap and self._heap[0][0] <= now:
-                    _due, _n, pool, job = heapq.heappop(self._heap)
-                    self._submit(pool, job)
-                timeout = self._heap[0][0] - now if self._heap else None
-                self._wake.wait(timeout)
+                if self._heap and self._heap[0][0] <= now:
+                    _due, _n, clock, job = heapq.heappop(self._heap)
+                    return clock, job
+                self._wake.wait(self._heap[0][0] - now if self._heap else None)
+            return None
 
     def stop_taking(self) -> None:
         """Take no more jobs: due and later ones are dropped."""
@@ -67,8 +79,9 @@ class Workers:
     def shutdown(self) -> None:
         """Stop taking jobs and wait for the running ones."""
         self.stop_taking()
-        for pool in (self.clocks, self.chores):
-            pool.shutdown(wait=True, cancel_futures=True)
+        if threading.current_thread() is not self._clock:
+            self._clock.join()
+        self.chores.shutdown(wait=True, cancel_futures=True)
 
 
 def _logged(job: Job) -> None:

@@ -1,0 +1,62 @@
+"""The server's clock thread (kaido.server.workers): clocks and bots' moves run on it in the
+order they fall due, chores on a pool of their own."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from kaido.server.workers import Workers
+
+
+def test_clock_jobs_run_on_the_clock_thread_in_the_order_they_fall_due() -> None:
+    workers = Workers()
+    ran: list[tuple[str, str]] = []
+    done = threading.Event()
+
+    def job(name: str) -> None:
+        ran.append((name, threading.current_thread().name))
+        if len(ran) == 3:
+            done.set()
+
+    try:
+        workers.later(0.3, lambda: job("late clock"), clock=True)
+        workers.later(0.1, lambda: job("early clock"), clock=True)
+        workers.later(0, lambda: job("chore"))
+        assert done.wait(5)
+    finally:
+        workers.shutdown()
+    threads = dict(ran)
+    assert [name for name, _thread in ran if "clock" in name] == ["early clock", "late clock"]
+    assert threads["early clock"] == threads["late clock"] == "kaido-clock"
+    assert threads["chore"].startswith("kaido-chore")
+
+
+def test_a_job_due_sooner_than_the_one_waited_for_wakes_the_clock_thread() -> None:
+    workers = Workers()
+    near = threading.Event()
+    try:
+        workers.later(30, lambda: None, clock=True)
+        time.sleep(0.1)  # the clock thread now waits for the job in 30 s
+        workers.later(0.05, near.set, clock=True)
+        assert near.wait(5)
+    finally:
+        workers.shutdown()
+
+
+def test_shutdown_waits_for_the_running_job_and_drops_the_rest() -> None:
+    workers = Workers()
+    started, finished, dropped = threading.Event(), threading.Event(), threading.Event()
+
+    def slow() -> None:
+        started.set()
+        time.sleep(0.3)
+        finished.set()
+
+    workers.later(0, slow, clock=True)
+    workers.later(0.5, dropped.set, clock=True)
+    assert started.wait(5)
+    workers.shutdown()
+    assert finished.is_set()
+    time.sleep(0.6)
+    assert not dropped.is_set()
