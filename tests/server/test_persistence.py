@@ -4,10 +4,13 @@ a database that refuses a write loses nothing."""
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 from sqlalchemy import text
 
+from kaido.server.store import Seat, Store, TableInfo
 from tests.server.harness import Harness, Player, receive_state, wait_for
 
 
@@ -104,3 +107,46 @@ def test_a_refused_write_loses_nothing(tmp_path: Path, database_url: str) -> Non
             )
         assert ann.act(table, ["end"], move=1).status_code == 200
         assert harness.services.store.actions(table) == [["draw"], ["end"]]
+
+
+def test_writes_from_many_threads_at_once_are_each_committed_in_order(database_url: str) -> None:
+    """The group commit under contention: each thread's writes to its own table end, in its
+    order, with none lost or left waiting."""
+    store = Store(database_url)
+    try:
+        owner = store.create_user("Ann", None, is_guest=False)
+        ids = [f"t{n}" for n in range(8)]
+        for table_id in ids:
+            now = time.time()
+            seats = [Seat(0, "human", user_id=owner.id), Seat(1, "bot", "easy")]
+            store.create_table(
+                TableInfo(
+                    table_id, "tiny", "1", {}, 0, "playing", False, owner.id, now, now, seats=seats
+                )
+            )
+
+        def play(table_id: str) -> None:
+            for ply in range(1, 31):
+                store.append_action(
+                    table_id,
+                    ply,
+                    ply % 2,
+                    [ply],
+                    version=ply,
+                    status="playing",
+                    result=None,
+                    deadline=None,
+                )
+
+        threads = [threading.Thread(target=play, args=(table_id,), daemon=True) for table_id in ids]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 60
+        for thread in threads:
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
+        assert not any(thread.is_alive() for thread in threads)
+        assert all(store.actions(table_id) == [[ply] for ply in range(1, 31)] for table_id in ids)
+        stored = [store.table(table_id) for table_id in ids]
+        assert all(info is not None and info.version == 30 for info in stored)
+    finally:
+        store.close()
