@@ -112,7 +112,9 @@ from kaido.games.catan.board import (
 from kaido.games.catan.engine import (
     new_state,
     opponents_buildings,
+    produce,
     refresh_frontier,
+    start_seven,
     to_move,
     total_points,
 )
@@ -704,15 +706,23 @@ def _catanatron_only(s: CatanState, bridge: Bridge, action: Any) -> str:
     return f"UNEXPLAINED Catanatron only: {t}"
 
 
-CHANCE: Final = frozenset({"ROLL", "BUY_DEVELOPMENT_CARD", "MOVE_ROBBER"})
-
-
 def compare_transition(
     table: Table, before: CatanState, kaido_action: Action, check: Check
 ) -> None:
-    """Kaido's step from the converted position against the converted next position."""
+    """Kaido's step from the converted position against the converted next position. A
+    roll takes Catanatron's dice (production checks the board's mapping); a development
+    card comes off the converted deck as in Catanatron; a steal's card is not compared."""
     after = before.copy()
-    GAME.apply(after, kaido_action, trusted=True)
+    if kaido_action.kind == "roll":
+        after.dice = table.record.dice
+        total = sum(after.dice)
+        after.phase = MAIN
+        if total == 7:
+            start_seven(after, None)
+        else:
+            produce(after, total, None)
+    else:
+        GAME.apply(after, kaido_action, trusted=True)
     actual = convert(table.game, table.bridge, table.record)
     check.transitions += 1
     for name, ours, theirs in zip(FIELDS, summary(after), summary(actual), strict=True):
@@ -738,7 +748,7 @@ def summary(s: CatanState) -> tuple[Any, ...]:
 
 
 def _transition_kind(action: Action, name: str) -> str:
-    if action.kind == "discard" and name in ("phase", "to move"):
+    if action.kind in ("discard", "roll") and name in ("phase", "to move"):
         return "discard order differs (Catanatron: seat order from 0)"
     if name in ("points", "awards") and action.kind in ("road", "settlement"):
         return "longest road award differs (Catanatron's tie and cut rules)"
@@ -762,8 +772,8 @@ class Sampler:
         if self.check.positions >= self.positions or self.rng.randrange(self.every):
             return
         s = check_position(table, self.check)
-        if action.action_type.value in CHANCE or to_move(s) < 0:
-            return
+        if to_move(s) < 0 or (action.action_type.value == "MOVE_ROBBER" and action.value[1]):
+            return  # a steal's card is drawn at random
         match = [a for a in RULES.legal_actions(s) if table.bridge.to_catanatron(s, a) == action]
         if len(match) == 1:
             self.pending.append((s, match[0]))
@@ -833,6 +843,8 @@ class MatchResult:
     undecided: int = 0
     cpu: dict[str, list[float]] = field(default_factory=dict)
     turns: list[int] = field(default_factory=list)
+    seat_wins: list[int] = field(default_factory=list)
+    seat_games: list[int] = field(default_factory=list)
 
 
 def run_match(spec: str, opponents: int, games: int, seed: int, depth: int) -> MatchResult:
@@ -842,8 +854,8 @@ def run_match(spec: str, opponents: int, games: int, seed: int, depth: int) -> M
 
     from kaido.cli.common import progress_bar
 
-    out = MatchResult()
     n = opponents + 1
+    out = MatchResult(seat_wins=[0] * n, seat_games=[0] * n)
     with progress_bar(Console(stderr=True), transient=False) as bar:
         task = bar.add_task("games", total=games)
         for g in range(games):
@@ -857,6 +869,8 @@ def run_match(spec: str, opponents: int, games: int, seed: int, depth: int) -> M
             out.wins += winner == colors[0]
             out.undecided += winner is None
             out.turns.append(table.game.state.num_turns)
+            out.seat_games[g % n] += 1
+            out.seat_wins[g % n] += winner == colors[0]
             for side, times in table.cpu.items():
                 out.cpu.setdefault(side, []).extend(times)
             rate = out.wins / out.games
@@ -865,32 +879,41 @@ def run_match(spec: str, opponents: int, games: int, seed: int, depth: int) -> M
 
 
 def print_match(spec: str, opponents: int, depth: int, result: MatchResult) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     from kaido.tournament.ratings import wilson
 
-    low, high = wilson(result.wins, result.games)
-    rate = result.wins / max(result.games, 1)
-    print(
-        f"Kaido {spec} against {opponents} AlphaBeta (depth {depth}), {result.games} games, "
-        f"seats rotating; parity {1 / (opponents + 1):.0%}"
+    games = max(result.games, 1)
+    table = RichTable(
+        title=f"Kaido {spec} against {opponents} AlphaBeta (depth {depth}): {result.games} "
+        f"games, seats rotating, parity {1 / (opponents + 1):.0%}"
     )
-    print(
-        f"  {'side':10s} {'wins':>5s} {'rate':>6s} {'95% interval':>14s} "
-        f"{'median CPU/decision':>20s} {'with a choice':>14s} {'decisions':>10s}"
-    )
+    for name in ("side", "wins", "rate", "95% interval", "median CPU/decision"):
+        table.add_column(name, justify="left" if name == "side" else "right")
+    for name in ("median, with a choice", "mean, with a choice", "decisions"):
+        table.add_column(name, justify="right")
     others = result.games - result.wins - result.undecided
     for side, wins in (("kaido", result.wins), ("alphabeta", others)):
-        lo, hi = wilson(wins, result.games) if side != "kaido" else (low, high)
+        low, high = wilson(wins, result.games)
         every = result.cpu.get(side, [0.0])
         choice = result.cpu.get(side + " choice", [0.0])
-        print(
-            f"  {side:10s} {wins:5d} {wins / max(result.games, 1):6.1%} "
-            f"{f'{lo:.1%}-{hi:.1%}':>14s} {statistics.median(every) * 1e3:17.1f} ms "
-            f"{statistics.median(choice) * 1e3:11.1f} ms {len(every):10d}"
+        table.add_row(
+            side,
+            str(wins),
+            f"{wins / games:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{statistics.median(every) * 1e3:.2f} ms",
+            f"{statistics.median(choice) * 1e3:.2f} ms",
+            f"{statistics.fmean(choice) * 1e3:.2f} ms",
+            str(len(every)),
         )
+    Console(width=120).print(table)
+    seats = ", ".join(f"{w}/{g}" for w, g in zip(result.seat_wins, result.seat_games, strict=True))
+    turns = statistics.median(result.turns) if result.turns else 0
     print(
-        f"  undecided at Catanatron's 1,000-turn cap: {result.undecided}; "
-        f"median turns {statistics.median(result.turns) if result.turns else 0}; "
-        f"Kaido win rate {rate:.1%} ({low:.1%}-{high:.1%})"
+        f"Kaido's wins by its seat: {seats}; undecided at Catanatron's 1,000-turn cap: "
+        f"{result.undecided}; median turns {turns}"
     )
 
 
