@@ -43,10 +43,12 @@ counts each):
   (Kaido: from the roller). When the orders differ, the converted state leaves out the
   discards still owed by players Kaido's order would ask first, so that the seat asked is
   the one Kaido's engine asks;
-- longest road: after a settlement cuts a road, Catanatron gives the card to the longest
-  remaining road (the first player in its table on a tie, even below 5); Kaido gives it
-  to a sole longest road of 5 or more. Catanatron also lets a road be built onward from
-  an opponent's settlement that cut one's road (its road network keeps that intersection);
+- longest road: Catanatron's length leaves out a road that ends at an opponent's building
+  (Kaido counts it: a road may end there, not pass through); after a settlement cuts a
+  road it gives the card to the longest remaining road (the first in its table on a tie,
+  even below 5), Kaido to a sole longest road of 5 or more; and it lets a road be built
+  onward from an opponent's settlement that cut one's road. The converted state takes
+  Catanatron's holder and points, and Kaido's own lengths;
 - a game ends at 10 points at any moment, or undecided after 1,000 turns
   (`catanatron.game.TURNS_LIMIT`; an undecided game is a loss for every seat here);
 - 2 players (1v1): Kaido's Catan is for 3-4 players, but its engine and bots run at 2;
@@ -60,15 +62,21 @@ players for a share) and checks that Kaido's legal actions under these rules map
 one onto Catanatron's playable actions, that the converted state keeps Kaido's invariants
 (cards and pieces conserved, points, road lengths and awards recomputed), that points
 and road lengths agree with Catanatron's, and that applying the mapped action to the
-converted state gives the converted next state (for actions without chance).
+converted state gives the converted next state (a roll with Catanatron's dice, a bought
+card off the converted deck; not a steal, whose card is drawn at random). Differences the
+rules above explain are counted by kind; any other is UNEXPLAINED and fails the check.
 
 Match mode plays `--games` games, Kaido's seat against `--opponents` AlphaBeta players
-(depth `--depth`, 2 by default as the issue's figures), seats rotating, and prints wins,
+(depth `--depth`, 2 by default as the issue's figures), seats rotating (game i seats
+Kaido at seat i mod n: the first seed from `--seed` * 100,000 + 100 i on at which
+Catanatron's seating puts it there), and prints wins,
 the win rate with its 95% Wilson interval, and each side's median CPU time (process time)
 per decision, over all decisions and over those with a choice: give MCTS a fixed
 iteration count that matches AlphaBeta's (bench/mcts_budget.py measures MCTS iterations
 per CPU second; `strong:iterations=N` is Catan's strong level with N iterations instead of
-its time budget).
+its time budget). The Kaido seat's time includes the conversion and the deal (about
+0.1 ms). AlphaBeta, like every Catanatron player, reads the whole game, the others'
+hands included; the Kaido seat sees only its own view.
 """
 
 from __future__ import annotations
@@ -937,8 +945,9 @@ def ensure_venv(catanatron: Path) -> Path:
 
 
 def relaunch(args: argparse.Namespace) -> None:
-    """Run this script again inside its environment (made on first use)."""
-    python = ensure_venv(Path(args.catanatron))
+    """Run this script again inside its environment (made on first use with
+    `--catanatron`), with the compiled build first on the path for `--compiled`."""
+    python = ensure_venv(Path(args.catanatron)) if args.catanatron else Path(sys.executable)
     env = dict(os.environ, **{CHILD_FLAG: "1"})
     if args.compiled:
         env["PYTHONPATH"] = str(REPO / "build" / "compiled")
@@ -965,8 +974,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--depth", type=int, default=2, help="AlphaBeta's depth")
     args = parser.parse_args()
-    if args.catanatron and not os.environ.get(CHILD_FLAG):
+    if (args.catanatron or args.compiled) and not os.environ.get(CHILD_FLAG):
         relaunch(args)
+    if args.compiled and describe_build() != "compiled":
+        sys.exit("--compiled: no compiled build in build/compiled (see docs/testing.md)")
     try:
         import catanatron
     except ImportError:
