@@ -883,6 +883,13 @@ def run_match(spec: str, opponents: int, games: int, seed: int, depth: int) -> M
                 out.cpu.setdefault(side, []).extend(times)
             rate = out.wins / out.games
             bar.update(task, advance=1, description=f"Kaido {out.wins}/{out.games} ({rate:.0%})")
+            if not sys.stderr.isatty():  # a log file gets a line a game instead of the bar
+                print(
+                    f"game {g + 1}: Kaido at seat {g % n}, winner {winner}; "
+                    f"Kaido {out.wins}/{out.games}",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return out
 
 
