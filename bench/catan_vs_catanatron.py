@@ -557,6 +557,8 @@ class Table:
     cpu: dict[str, list[float]] = field(default_factory=dict)
     """Seconds of process time per decision, by side; `choice` keys only count the
     decisions with more than one playable action."""
+    guided: list[bool] = field(default_factory=list)
+    """At each searched decision of a Kaido search: whether it played its guide's move."""
 
 
 def kaido_player(color: Any, spec: str, seed: int) -> Any:
@@ -580,7 +582,11 @@ def kaido_player(color: Any, spec: str, seed: int) -> Any:
             full = convert(game, self.table.bridge, self.table.record)
             seat = game.state.color_to_index[self.color]
             seen = GAME.determinize(full, seat, self.rng)
-            chosen = self.table.bridge.to_catanatron(seen, self.agent.choose(RULES, seen))
+            action = self.agent.choose(RULES, seen)
+            guided = getattr(self.agent, "guided", None)  # a search's heuristic move
+            if guided is not None:
+                self.table.guided.append(guided.index == action.index)
+            chosen = self.table.bridge.to_catanatron(seen, action)
             if chosen not in playable_actions:
                 raise AssertionError(f"Kaido chose {chosen}, not playable: {playable_actions}")
             return chosen
@@ -853,6 +859,7 @@ class MatchResult:
     turns: list[int] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)
     seat_games: list[int] = field(default_factory=list)
+    guided: list[bool] = field(default_factory=list)
 
 
 def run_match(spec: str, opponents: int, games: int, seed: int, depth: int) -> MatchResult:
@@ -878,6 +885,7 @@ def run_match(spec: str, opponents: int, games: int, seed: int, depth: int) -> M
             out.undecided += winner is None
             out.turns.append(table.game.state.num_turns)
             out.seat_games[g % n] += 1
+            out.guided += table.guided
             out.seat_wins[g % n] += winner == colors[0]
             for side, times in table.cpu.items():
                 out.cpu.setdefault(side, []).extend(times)
@@ -930,6 +938,12 @@ def print_match(spec: str, opponents: int, depth: int, result: MatchResult) -> N
         f"Kaido's wins by its seat: {seats}; undecided at Catanatron's 1,000-turn cap: "
         f"{result.undecided}; median turns {turns}"
     )
+    if result.guided:
+        share = sum(result.guided) / len(result.guided)
+        print(
+            f"the search played its guide's (the heuristic's) move at {share:.1%} of "
+            f"{len(result.guided)} searched decisions"
+        )
 
 
 # ---- environment -----------------------------------------------------------------------------
