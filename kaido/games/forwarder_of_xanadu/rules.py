@@ -52,8 +52,8 @@ class ForwarderOfXanadu(Game[FXState]):
     # fixed 169 iterations (200 ms on a quiet core), not a second: with more visits the
     # evaluation overrules the heuristic's guide for the worse (a second's 846 won 8% of
     # 37 games against three heuristic bots where 169 won 36% of 40). At 4 players half
-    # a learnt value and half the evaluation at its leaves won 42.2% of 400 games where
-    # the evaluation alone won 36.2% of the same deals (docs/learning.md).
+    # a learnt value and half the evaluation at its leaves won 44.8% of 600 games where
+    # the evaluation alone won 36.4% of the same deals (docs/learning.md).
     bot_levels = {"strong": "mcts:iterations=169:rollout=0:c=0.2:worlds=1:value=auto:mix=0.5"}
     decisions_per_player = 105  # 12 heuristic games at 3 players: median 316 decisions
 
