@@ -258,6 +258,9 @@ class CatanatronRules(Game[CatanState]):
     def view(self, state: CatanState, player: int | None) -> dict[str, Any]:
         return GAME.view(state, player)
 
+    def encode(self, state: CatanState, player: int) -> Sequence[float] | None:
+        return GAME.encode(state, player)
+
     def determinize(self, state: CatanState, player: int, rng: Rng) -> CatanState:
         return GAME.determinize(state, player, rng)
 

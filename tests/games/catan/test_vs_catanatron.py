@@ -52,6 +52,16 @@ def test_catanatron_rules_leave_out_domestic_trade_and_worse_rates() -> None:
     assert not allowed(state, A.MARITIME[(0, 4, 2)])
 
 
+def test_catanatron_rules_encode_as_catan() -> None:
+    # A learnt value (`mcts:value=...`) reads the game's own encoding through the wrapper,
+    # not the hashed view a game without `encode` gets.
+    from kaido.core.encoding import Encoder
+
+    state = GAME.setup(GAME.make_options(players=3), 5)
+    assert RULES.encode(state, 1) == GAME.encode(state, 1)
+    assert not Encoder(RULES, state).hashed
+
+
 @needs_catanatron
 def test_converted_positions_match_catanatron() -> None:
     from bench.catan_vs_catanatron import run_check
