@@ -150,3 +150,45 @@ def test_writes_from_many_threads_at_once_are_each_committed_in_order(database_u
         assert all(info is not None and info.version == 30 for info in stored)
     finally:
         store.close()
+
+
+def test_each_kind_of_write_reads_back_as_the_columns_types_say(database_url: str) -> None:
+    """The writer sends its statements through the driver's cursor: every value must still
+    go in as its column's type stores it (JSON, floats, booleans, NULL) and come back the
+    same through the ORM."""
+    store = Store(database_url)
+    try:
+        owner = store.create_user("Ann", None, is_guest=False)
+        now = time.time()
+        seats = [Seat(0, "human", user_id=owner.id), Seat(1, "human", user_id=None)]
+        store.create_table(
+            TableInfo("t", "tiny", "1", {}, 0, "playing", False, owner.id, now, now, seats=seats)
+        )
+        action = ["move", {"to": [1, 2]}, None, 2.5, True]
+        store.append_action(
+            "t", 1, 0, action, version=1, status="playing", result=None, deadline=now + 30.25
+        )
+        store.append_action(
+            "t", 2, 1, ["undo me"], version=2, status="playing", result=None, deadline=None
+        )
+        store.remove_action("t", 2, version=3, deadline=now + 60.5)
+        store.set_seat_bot("t", 1, "easy", deadline=None)
+        store.set_timed_out("t", 0, True, deadline=None)
+        assert store.actions("t") == [action]
+        info = store.table("t")
+        assert info is not None
+        assert (info.version, info.status, info.result) == (3, "playing", None)
+        assert info.deadline is None and info.updated_at >= now
+        assert [(s.kind, s.bot, s.timed_out) for s in info.seats] == [
+            ("human", None, True),
+            ("bot", "easy", False),
+        ]
+        store.append_action(
+            "t", 2, 0, ["end"], version=4, status="finished", result={"ranks": [0, 1]}, deadline=1.5
+        )
+        info = store.table("t")
+        assert info is not None
+        assert (info.status, info.result, info.deadline) == ("finished", {"ranks": [0, 1]}, 1.5)
+        assert store.actions("t") == [action, ["end"]]
+    finally:
+        store.close()
