@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    Executable,
     bindparam,
     delete,
     func,
@@ -24,10 +25,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.sql.expression import UpdateBase
 
 from kaido.core.errors import KaidoError
 from kaido.server.db import (
@@ -527,7 +526,7 @@ def _prefixed(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @functools.cache
-def _statement(key: tuple[str, ...]) -> UpdateBase:
+def _statement(key: tuple[str, ...]) -> Executable:
     """The Core statement an op names, built once: the ORM's per-statement work (about a
     millisecond each) was most of the writer's time under load."""
     tables, seats, actions = (Base.metadata.tables[name] for name in ("tables", "seats", "actions"))
@@ -565,56 +564,8 @@ def _execute(connection: Connection, writes: list[Write]) -> None:
 
 
 def _send(connection: Connection, groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> None:
-    """Each group's statement through the driver's own cursor, in the transaction
-    `connection` holds: SQLAlchemy's execution of a cached statement (its context, result
-    and events) was most of the writer's Python time. The driver's errors are raised as
-    SQLAlchemy's, as its execution would."""
-    dialect = connection.dialect
-    cursor = connection.connection.cursor()
-    try:
-        for key, params in groups.items():
-            prepared = _prepared(key, dialect)
-            rows: list[Any] = [prepared.bind(one) for one in params]
-            try:
-                if len(rows) == 1:  # psycopg's executemany sets up a pipeline: more for one
-                    cursor.execute(prepared.sql, rows[0])
-                else:
-                    cursor.executemany(prepared.sql, rows)
-            except dialect.loaded_dbapi.Error as error:
-                raise DBAPIError.instance(
-                    prepared.sql, rows, error, dialect.loaded_dbapi.Error, dialect=dialect
-                ) from error
-    finally:
-        cursor.close()
-
-
-@dataclass(frozen=True)
-class _Prepared:
-    """A statement compiled once for a dialect, and how its parameters reach the driver:
-    each through its column type's bind processor (as SQLAlchemy's execution would),
-    in the compiled order if the driver's parameters are positional."""
-
-    sql: str
-    names: tuple[str, ...]
-    processors: tuple[Callable[[Any], Any] | None, ...]
-    positional: bool
-
-    def bind(self, params: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
-        values = tuple(
-            params[name] if process is None else process(params[name])
-            for name, process in zip(self.names, self.processors, strict=True)
-        )
-        return values if self.positional else dict(zip(self.names, values, strict=True))
-
-
-@functools.cache
-def _prepared(key: tuple[str, ...], dialect: Dialect) -> _Prepared:
-    compiled = _statement(key).compile(dialect=dialect)
-    names = tuple(compiled.positiontup or ()) if compiled.positional else tuple(compiled.binds)
-    processors = tuple(
-        compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in names
-    )
-    return _Prepared(compiled.string, names, processors, compiled.positional)
+    for key, params in groups.items():
+        connection.execute(_statement(key), params if len(params) > 1 else params[0])
 
 
 class _Batcher:
