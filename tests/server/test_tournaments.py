@@ -182,8 +182,11 @@ def test_single_elimination_runs_to_its_champion(tmp_path: Path) -> None:
         final = tournament(ann, made["id"])
         assert [g["round"] for g in final["games"]] == [1, 1, 2]
         final_table = final["games"][-1]
-        champion = final_table["entrants"][final_table["places"].index(1)]
-        assert final["standings"][0]["entrant"] == champion
+        places = dict(zip(final_table["entrants"], final_table["places"], strict=True))
+        # A tied final (tiny's scores and hands equal) goes to the better draw, which the
+        # tournament's page does not show: the champion is one of the final's firsts.
+        assert places[final["standings"][0]["entrant"]] == 1
+        assert {row["entrant"] for row in final["standings"][:2]} == set(places)
 
 
 def test_a_tournament_refuses_what_cannot_be_played(harness: Harness) -> None:
