@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from kaido.core.result import win_shares
 from kaido.tournament.ratings import wilson
 from kaido.tournament.store import FinishedGame, Tournament, TournamentStore, database_url
 
@@ -34,9 +35,7 @@ def only_tournament(path: str) -> tuple[Tournament, dict[int, FinishedGame]]:
 
 def win_share(game: FinishedGame, tested: str) -> float:
     """The tested bot's share of the win (its seat is the one whose spec is `tested`)."""
-    seat = game.seats.index(tested)
-    firsts = [k for k, rank in enumerate(game.ranks) if rank == 1]
-    return 1.0 / len(firsts) if seat in firsts else 0.0
+    return win_shares(game.ranks)[game.seats.index(tested)]
 
 
 def same_deals(a: Tournament, b: Tournament) -> None:

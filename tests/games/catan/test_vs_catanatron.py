@@ -14,6 +14,7 @@ import pytest
 
 from bench.catan_vs_catanatron import RULES, allowed, discards_owed, expand_spec
 from kaido.agents import parse_spec
+from kaido.core.encoding import Encoder
 from kaido.games.catan import GAME
 from kaido.games.catan import actions as A
 from kaido.games.catan.state import MAIN
@@ -55,8 +56,6 @@ def test_catanatron_rules_leave_out_domestic_trade_and_worse_rates() -> None:
 def test_catanatron_rules_encode_as_catan() -> None:
     # A learnt value (`mcts:value=...`) reads the game's own encoding through the wrapper,
     # not the hashed view a game without `encode` gets.
-    from kaido.core.encoding import Encoder
-
     state = GAME.setup(GAME.make_options(players=3), 5)
     assert RULES.encode(state, 1) == GAME.encode(state, 1)
     assert not Encoder(RULES, state).hashed
