@@ -104,11 +104,16 @@ def test_the_clock_survives_a_restart(tmp_path: Path) -> None:
     data = tmp_path
     with Harness(data) as first:
         ann, bob = first.player("Ann"), first.player("Bob")
-        table = ann.create(["human", "human"], move_seconds=1)
+        table = ann.create(["human", "human"], move_seconds=3)
         bob.join(table)
         deadline = ann.state(table)["deadline"]
     with Harness(data) as second:
         again = second.returning(bob)
-        assert again.state(table)["deadline"] == deadline
+        state = again.state(table)
+        # The restarted server keeps the stored deadline, or, when its start took longer
+        # than the clock had left (a loaded machine), has already run it out.
+        if not state["seats"][0]["timed_out"]:
+            assert state["deadline"] == deadline
         # A generous wait: on a loaded machine the clock thread may run late.
         wait_for(lambda: again.state(table)["seats"][0]["timed_out"], timeout=30)
+        assert time.time() >= deadline
