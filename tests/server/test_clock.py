@@ -54,9 +54,11 @@ def test_shutdown_waits_for_the_running_job_and_drops_the_rest() -> None:
         finished.set()
 
     workers.later(0, slow, clock=True)
-    workers.later(0.5, dropped.set, clock=True)
+    # Due well after `slow` ends, so that a main thread held up on a loaded machine still
+    # shuts down before it falls due.
+    workers.later(1.5, dropped.set, clock=True)
     assert started.wait(5)
     workers.shutdown()
     assert finished.is_set()
-    time.sleep(0.6)
+    time.sleep(1.6)
     assert not dropped.is_set()
