@@ -19,6 +19,14 @@ def probe_log(seed: int) -> Path:
     return Path(tempfile.gettempdir()) / f"kaido-probe-{seed}.log"
 
 
+def probe_lines(seed: int) -> list[list[str]]:
+    """The lines of `probe_log(seed)` written in full so far, split into their fields: a
+    probe creates the file an instant before it writes its line."""
+    path = probe_log(seed)
+    text = path.read_text() if path.exists() else ""
+    return [line.split() for line in text.splitlines(keepends=True) if line.endswith("\n")]
+
+
 class Probe(Agent):
     """Writes its process, niceness and the number of human seats to `probe_log(seed)`,
     then waits (until called off, or a minute) for `meet` lines there: probes that meet

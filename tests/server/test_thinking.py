@@ -24,7 +24,7 @@ from kaido.server.thinking import LOWEST_PRIORITY, FairQueue, Job, Thinkers, Tic
 from tests.conftest import game_params
 from tests.core.tiny_game import TINY
 from tests.server.harness import wait_for
-from tests.server.probe_bots import probe_log
+from tests.server.probe_bots import probe_lines, probe_log
 
 PROBE = "tests.server.probe_bots:Probe"
 
@@ -130,7 +130,7 @@ def test_the_pool_serves_the_waiting_account_next(thinkers: Thinkers, seed: int)
     more decisions queued; account 2's one decision, queued last, is answered first."""
     answers = Answers()
     blocker = thinkers.submit(job(1, table="blocker", spec=f"{PROBE}:meet=99", seed=seed), answers)
-    wait_for(lambda: probe_log(seed).exists(), what="the probe to think")
+    wait_for(lambda: probe_lines(seed), what="the probe to think")
     for n in range(3):
         thinkers.submit(job(1, table=f"a{n}"), answers)
     thinkers.submit(job(2, table="b"), answers)
@@ -151,16 +151,14 @@ def test_searches_run_in_processes_at_once_and_bots_only_tables_at_the_lowest_pr
         for table in ("x", "y"):
             thinkers.submit(job(1, table=table, spec=f"{PROBE}:meet=2", seed=seed), answers)
         wait_for(lambda: len(answers.tables) == 2, timeout=60, what="both probes")
-        lines = [line.split() for line in probe_log(seed).read_text().splitlines()]
+        lines = probe_lines(seed)
         assert len({pid for pid, _nice, _humans in lines}) == 2
         assert all(int(pid) != os.getpid() for pid, _nice, _humans in lines)
         assert {int(nice) for _pid, nice, _humans in lines} == {os.nice(0)}
         probe_log(seed).unlink()
         thinkers.submit(job(1, table="z", spec=PROBE, seed=seed, background=True), answers)
         wait_for(lambda: len(answers.tables) == 3, timeout=60, what="the bots-only table")
-        ((_pid, nice, humans),) = (
-            line.split() for line in probe_log(seed).read_text().splitlines()
-        )
+        ((_pid, nice, humans),) = probe_lines(seed)
         assert (int(nice), int(humans)) == (LOWEST_PRIORITY, 0)
     finally:
         thinkers.close()
@@ -189,8 +187,8 @@ def test_a_process_that_dies_is_replaced(thinkers: Thinkers, seed: int) -> None:
     thinkers.submit(
         job(1, spec=f"{PROBE}:meet=99", seed=seed), lambda _t, value: values.append(value)
     )
-    wait_for(lambda: probe_log(seed).exists(), what="the probe to think")
-    pid = int(probe_log(seed).read_text().split()[0])
+    wait_for(lambda: probe_lines(seed), what="the probe to think")
+    pid = int(probe_lines(seed)[0][0])
     os.kill(pid, signal.SIGKILL)
     wait_for(lambda: values == [None], what="the failed decision")
     thinkers.submit(job(2), lambda _t, value: values.append(value))
@@ -215,8 +213,8 @@ time.sleep(600)
 def test_the_bot_processes_end_with_a_server_killed_outright(seed: int) -> None:
     server = subprocess.Popen([sys.executable, "-c", SERVER_HOLDING_A_PROBE, str(seed)])
     try:
-        wait_for(lambda: probe_log(seed).exists(), timeout=60, what="the probe to think")
-        pid = int(probe_log(seed).read_text().split()[0])
+        wait_for(lambda: probe_lines(seed), timeout=60, what="the probe to think")
+        pid = int(probe_lines(seed)[0][0])
     finally:
         server.kill()
         server.wait()
