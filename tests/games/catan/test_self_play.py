@@ -14,8 +14,8 @@ from kaido.games.catan import GAME
 from kaido.games.catan.actions import DOMESTIC_KINDS
 from kaido.games.catan.agents import HeuristicAgent
 
-RANDOM_GAMES = 2000
-CHUNK = 200
+RANDOM_GAMES = 1000
+CHUNK = 100
 HEURISTIC_MCTS_GAMES = 200
 MAX_STEPS = 300_000
 
