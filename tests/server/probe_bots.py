@@ -36,7 +36,7 @@ class Probe(Agent):
 
     def __init__(self, seed: int = 0, meet: int = 1) -> None:
         super().__init__(seed)
-        self.log = probe_log(seed)
+        self.seed, self.log = seed, probe_log(seed)
         self.meet = meet
 
     def choose(self, game: Game[Any], state: Any) -> Action:
@@ -44,7 +44,7 @@ class Probe(Agent):
             out.write(f"{os.getpid()} {os.nice(0)} {len(self.humans)}\n")
         deadline = time.monotonic() + 60
         while not self.stop.is_set() and time.monotonic() < deadline:
-            if len(self.log.read_text().splitlines()) >= self.meet:
+            if len(probe_lines(self.seed)) >= self.meet:
                 break
             time.sleep(0.01)
         return game.legal_actions(state)[0]

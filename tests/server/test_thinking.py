@@ -187,8 +187,7 @@ def test_a_process_that_dies_is_replaced(thinkers: Thinkers, seed: int) -> None:
     thinkers.submit(
         job(1, spec=f"{PROBE}:meet=99", seed=seed), lambda _t, value: values.append(value)
     )
-    wait_for(lambda: probe_lines(seed), what="the probe to think")
-    pid = int(probe_lines(seed)[0][0])
+    pid = int(wait_for(lambda: probe_lines(seed), what="the probe to think")[0][0])
     os.kill(pid, signal.SIGKILL)
     wait_for(lambda: values == [None], what="the failed decision")
     thinkers.submit(job(2), lambda _t, value: values.append(value))
@@ -213,8 +212,8 @@ time.sleep(600)
 def test_the_bot_processes_end_with_a_server_killed_outright(seed: int) -> None:
     server = subprocess.Popen([sys.executable, "-c", SERVER_HOLDING_A_PROBE, str(seed)])
     try:
-        wait_for(lambda: probe_lines(seed), timeout=60, what="the probe to think")
-        pid = int(probe_lines(seed)[0][0])
+        lines = wait_for(lambda: probe_lines(seed), timeout=60, what="the probe to think")
+        pid = int(lines[0][0])
     finally:
         server.kill()
         server.wait()
