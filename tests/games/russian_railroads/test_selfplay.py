@@ -1,6 +1,7 @@
 """Seeded self-play: 1,000 random games at each player count, and 100 games with the
 heuristic and MCTS agents; invariants are checked after every action (workers, rubles,
-x2 tokens and tiles conserved, line reach, round scores recomputed)."""
+x2 tokens and tiles conserved, line reach, round scores recomputed). The pure Python run
+plays a quarter of the seeds, the compiled run all (tests/games/samples.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from kaido.agents.base import Agent
 from kaido.games.russian_railroads import GAME
 from kaido.games.russian_railroads.markers import VALUE, reach
 from kaido.games.russian_railroads.state import LOCO, PHASE_OVER, RRState
+from tests.games.samples import seeds
 
 CHUNK = 250
 
@@ -36,7 +38,7 @@ def play_checked(players: int, seed: int, agents: list[Agent]) -> RRState:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("chunk", range(1000 // CHUNK))
 def test_random_games_keep_invariants(players: int, chunk: int) -> None:
-    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+    for seed in seeds(chunk * CHUNK, CHUNK):
         agents: list[Agent] = [RandomAgent(seed * 7 + p) for p in range(players)]
         result = GAME.result(play_checked(players, seed, agents))
         assert min(result.ranks) == 1
@@ -55,7 +57,7 @@ def _bots(players: int, seed: int) -> list[Agent]:
 
 @pytest.mark.parametrize("block", range(10))
 def test_heuristic_and_mcts_games_keep_invariants(block: int) -> None:
-    for seed in range(block * 10, block * 10 + 10):
+    for seed in seeds(block * 10, 10):
         players = 2 + seed % 3
         state = play_checked(players, 10_000 + seed, _bots(players, seed))
         assert GAME.result(state).scores
