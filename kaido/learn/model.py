@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from kaido.core.actions import Action, ActionTable
 from kaido.core.encoding import Encoder
@@ -181,6 +182,8 @@ def read_network(path: Path) -> Network:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ModelError(f"{name}: the header lacks the network's sizes ({error!r})") from None
+    if not header["hidden"]:
+        raise ModelError(f"{name}: the network has no hidden layer")
     for key, shape in shapes.items():
         if key not in arrays:
             raise ModelError(f"{name}: the weights {key!r} are missing")
@@ -224,13 +227,29 @@ class Model:
         self._value_w = network.arrays["value.w"]
         self._value_b = network.arrays["value.b"]
         self._evaluation_w = network.arrays.get("value.evaluation")
+        self._layers = folded_layers(network)
+        # One position at a time: BLAS's threads only wait on each other for vectors this
+        # small (a Cargo Empire leaf took twice as long with two), so they go for the process.
+        threadpool_limits(1, user_api="blas")
+
+    def hidden_output(self, x: np.ndarray) -> np.ndarray:
+        """The last hidden layer for one position's features `x`. Only the first layer's
+        rows of the inputs that are not zero are read (a sixth of them in the games'
+        encodings, whose one-hots are mostly zeros): the search calls this at every leaf,
+        and reading the whole first layer was most of a Cargo Empire leaf's time."""
+        (first_w, first_b), *rest = self._layers
+        nonzero = np.flatnonzero(x)
+        h = np.maximum(x[nonzero] @ first_w[nonzero] + first_b, 0.0)
+        for w, b in rest:
+            h = np.maximum(h @ w + b, 0.0)
+        return h
 
     def evaluate(
         self, state: Any, player: int, legal: Sequence[Action]
     ) -> tuple[np.ndarray, list[float]]:
         """The policy over `legal` (probabilities in their order) and every seat's share of
         a win, as `player` sees `state`."""
-        h = self.network.hidden_output(self.features(state, player))
+        h = self.hidden_output(self.features(state, player))
         indices = [action.index for action in legal]
         logits = h @ self._policy_w[:, indices] + self._policy_b[indices]
         return softmax(logits), self._values(h, state, player)
@@ -240,7 +259,7 @@ class Model:
     ) -> list[float]:
         """Every seat's share of a win, as `player` sees `state` (the value head alone);
         `evaluation` is `Game.evaluate_all(state)` when the caller has it already."""
-        h = self.network.hidden_output(self.features(state, player))
+        h = self.hidden_output(self.features(state, player))
         return self._values(h, state, player, evaluation)
 
     def _values(
@@ -257,10 +276,22 @@ class Model:
 
     def policy_logits(self, state: Any, player: int, legal: Sequence[Action]) -> np.ndarray:
         """The policy's scores of the `legal` actions (larger is better)."""
-        h = self.network.hidden_output(self.features(state, player))
+        h = self.hidden_output(self.features(state, player))
         indices = [action.index for action in legal]
         result: np.ndarray = h @ self._policy_w[:, indices] + self._policy_b[indices]
         return result
+
+
+def folded_layers(network: Network) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The hidden layers' weights and biases, the input scaling folded into the first
+    ((x - mean) * scale) @ W + b = x @ (scale * W) + (b - (mean * scale) @ W), so an input
+    of zero reads nothing."""
+    a = network.arrays
+    first_w, first_b = a["hidden.0.w"], a["hidden.0.b"]
+    folded_w = (first_w * a["input.scale"][:, None]).astype(np.float32)
+    folded_b = (first_b - (a["input.mean"] * a["input.scale"]) @ first_w).astype(np.float32)
+    rest = [(a[f"hidden.{k}.w"], a[f"hidden.{k}.b"]) for k in range(1, network.hidden)]
+    return [(folded_w, folded_b), *rest]
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:

@@ -76,6 +76,10 @@ class TrainSettings:
     alone."""
     seed: int = 0
 
+    def __post_init__(self) -> None:
+        if not self.hidden or min(self.hidden) < 1:
+            raise ValueError(f"hidden layers need one or more positive widths, not {self.hidden}")
+
 
 def train_settings(values: dict[str, Any], seed: int) -> TrainSettings:
     """Settings from their JSON form (a `kaido train` plan's), with the iteration's seed."""

@@ -161,6 +161,32 @@ def test_missing_misshapen_or_non_finite_weights_are_refused(good: Path) -> None
     no_sizes = rewrite(good, lambda header, _: header.pop("hidden"))
     with pytest.raises(ModelError, match="the header lacks the network's sizes"):
         read_network(no_sizes)
+    no_layer = rewrite(good, lambda header, _: header.update(hidden=[]))
+    with pytest.raises(ModelError, match="the network has no hidden layer"):
+        read_network(no_layer)
+
+
+def test_a_position_read_by_its_inputs_that_are_not_zero_gives_the_whole_networks_output(
+    tmp_path: Path,
+) -> None:
+    """At play time a model folds the input scaling into the first layer and reads only the
+    rows of the inputs that are not zero: the same hidden output as the whole network's."""
+    path = random_model(TINY, 2, tmp_path / "scaled.npz")
+
+    def scale_inputs(_: dict, arrays: dict) -> None:
+        rng = np.random.default_rng(5)
+        size = arrays["input.mean"].shape
+        arrays["input.mean"] = rng.normal(size=size).astype(np.float32)
+        arrays["input.scale"] = rng.uniform(0.5, 2.0, size=size).astype(np.float32)
+
+    scaled = rewrite(path, scale_inputs)
+    network, model = read_network(scaled), load_model(str(scaled), TINY, OPTIONS)
+    state = TINY.setup(OPTIONS, 4)
+    for _ in range(6):
+        x = model.features(state, TINY.to_move(state))
+        assert 0 < np.count_nonzero(x) < x.size
+        assert np.allclose(model.hidden_output(x), network.hidden_output(x[None])[0], atol=1e-5)
+        TINY.apply(state, TINY.legal_actions(state)[0])
 
 
 def test_a_model_is_named_by_path_by_shipped_name_or_auto(good: Path) -> None:
