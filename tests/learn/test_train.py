@@ -200,3 +200,10 @@ def test_a_model_saved_in_half_precision_is_smaller_and_plays_alike(tmp_path: Pa
             assert np.array_equal(half.arrays[key], array), key
         else:
             assert np.allclose(half.arrays[key], array, rtol=1e-3, atol=1e-4), key
+
+
+def test_a_network_needs_a_hidden_layer_of_positive_width() -> None:
+    for hidden in [(), (16, 0)]:
+        with pytest.raises(ValueError, match="hidden layers need one or more positive widths"):
+            TrainSettings(hidden=hidden)
+    assert TrainSettings(hidden=(8,)).hidden == (8,)
