@@ -227,7 +227,7 @@ class Model:
         self._value_w = network.arrays["value.w"]
         self._value_b = network.arrays["value.b"]
         self._evaluation_w = network.arrays.get("value.evaluation")
-        self._layers = folded_layers(network)
+        (self._first_w, self._first_b), *self._rest = folded_layers(network)
         # One position at a time: BLAS's threads only wait on each other for vectors this
         # small (a Cargo Empire leaf took twice as long with two), so they go for the process.
         threadpool_limits(1, user_api="blas")
@@ -237,10 +237,9 @@ class Model:
         rows of the inputs that are not zero are read (a sixth of them in the games'
         encodings, whose one-hots are mostly zeros): the search calls this at every leaf,
         and reading the whole first layer was most of a Cargo Empire leaf's time."""
-        (first_w, first_b), *rest = self._layers
         nonzero = np.flatnonzero(x)
-        h = np.maximum(x[nonzero] @ first_w[nonzero] + first_b, 0.0)
-        for w, b in rest:
+        h = np.maximum(x[nonzero] @ self._first_w[nonzero] + self._first_b, 0.0)
+        for w, b in self._rest:
             h = np.maximum(h @ w + b, 0.0)
         return h
 
