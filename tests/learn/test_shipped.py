@@ -69,36 +69,47 @@ def test_a_strong_level_values_leaves_by_the_shipped_value_model(
         assert leaf_model is None
 
 
-def test_russian_railroads_policy_imitates_the_search_and_departs_from_the_heuristic() -> None:
-    """Russian Railroads' policy model was fitted to its strongest search's moves (the
-    search's seats alone, among heuristic bots'), and the bot anchored on the heuristic
-    plays the heuristic's move at a huge margin and departs from it at some positions at
-    the shipped margin: the network decides there."""
-    game = next(g for g in GAMES if g.id == "russian_railroads")
+SEARCH_POLICIES = {
+    # the game: the search its shipped policy imitates (a part of the spec)
+    "russian_railroads": "value=russian_railroads-4p-value:mix=0.5",
+    "traveling_merchants": "iterations=9484:rollout=0:c=0.15",
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(SEARCH_POLICIES))
+def test_a_policy_imitates_the_search_and_departs_from_the_heuristic(game_id: str) -> None:
+    """The game's policy model was fitted to its strongest search's moves (the search's
+    seats alone, among heuristic bots'), and the bot anchored on the heuristic plays the
+    heuristic's move at a huge margin and departs from it at some positions at the `normal`
+    level's margin: the network decides there."""
+    game = next(g for g in GAMES if g.id == game_id)
     model = load_model("auto", game, game.make_options(players=4))
     trained = model.network.header["trained"]
     assert trained["settings"]["imitate"] == "mcts" and trained["settings"]["value_weight"] == 0
     search = trained["selfplay"][0]["seats"][0]
-    assert search.startswith("mcts:") and "value=russian_railroads-4p-value:mix=0.5" in search
+    assert search.startswith("mcts:") and SEARCH_POLICIES[game_id] in search
     states = [s for s in positions(game, 4, seed=2, spread=30) if len(game.legal_actions(s)) > 1]
+    level = game.bot_levels["normal"]
     departures = {}
-    for anchor in (2.0, 1e9):
-        agent = make_agent(f"policy:model=auto:anchor={anchor}", game, 3)
+    for spec in (level, "policy:model=auto:anchor=1e9"):
+        agent = make_agent(spec, game, 3)
         heuristic = make_agent("heuristic", game, 3)
-        departures[anchor] = sum(
+        departures[spec] = sum(
             agent.choose(game, state.copy()) != heuristic.choose(game, state.copy())
             for state in states
         )
-    assert departures[1e9] == 0 and 0 < departures[2.0] < len(states)
+    assert departures["policy:model=auto:anchor=1e9"] == 0
+    assert 0 < departures[level] < len(states)
 
 
-def test_russian_railroads_normal_level_is_the_anchored_policy_and_the_heuristic_without_one() -> (
-    None
-):
+@pytest.mark.parametrize("game_id", sorted(SEARCH_POLICIES))
+def test_the_normal_level_is_the_anchored_policy_and_the_heuristic_without_one(
+    game_id: str,
+) -> None:
     """The `normal` level plays the shipped policy anchored on the heuristic; at 3 players,
     where no policy model ships, the anchored bot plays its anchor (the heuristic's moves),
     while the network alone has nothing to play and says so."""
-    game = next(g for g in GAMES if g.id == "russian_railroads")
+    game = next(g for g in GAMES if g.id == game_id)
     spec = game.bot_levels["normal"]
     assert spec.startswith("policy:model=auto:anchor=")
     for players in (4, 3):
@@ -110,5 +121,5 @@ def test_russian_railroads_normal_level_is_the_anchored_policy_and_the_heuristic
         assert (agent._model is not None) == (players == 4)  # type: ignore[attr-defined]
         if players == 3:
             assert played == [heuristic.choose(game, s.copy()) for s in states]
-    with pytest.raises(ModelError, match="no shipped model 'russian_railroads-3p'"):
+    with pytest.raises(ModelError, match=f"no shipped model '{game_id}-3p'"):
         make_agent("policy:model=auto", game, 7).choose(game, states[-1].copy())

@@ -58,8 +58,10 @@ class TravelingMerchants(Game[TMState]):
     )  # fmt: skip
     agent_kinds = {"heuristic": "kaido.games.traveling_merchants.agents:HeuristicAgent"}
     # bench/README.md: valued at once (no play-outs) the search does 18 times more iterations;
-    # its values differ by hundredths, so it explores less (c=0.15)
-    bot_levels = {"strong": "mcts:time=1:rollout=0:c=0.15"}
+    # its values differ by hundredths, so it explores less (c=0.15). At 4 players the normal
+    # level plays a policy learnt from that search's moves, anchored on the heuristic: 34-40%
+    # of games against three heuristic bots (docs/learning.md); the heuristic's way elsewhere.
+    bot_levels = {"normal": "policy:model=auto:anchor=3", "strong": "mcts:time=1:rollout=0:c=0.15"}
     decisions_per_player = 83  # 12 heuristic games at 2 players: median 167 decisions
 
     def __init__(self) -> None:
