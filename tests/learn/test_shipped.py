@@ -11,7 +11,7 @@ import pytest
 
 from kaido.agents import make_agent
 from kaido.core.game import Game
-from kaido.games import all_games
+from kaido.games import all_games, get_game
 from kaido.learn.model import SHIPPED, ModelError, load_model, read_network
 from tests.agents.test_reproducible import positions
 
@@ -55,7 +55,7 @@ def test_a_strong_level_values_leaves_by_the_shipped_value_model(
     """At 4 players `value=auto` loads the game's `GAME-4p-value` (a value over the
     evaluation, trained on `games` games); at other counts none is shipped and the level
     searches as it did without one."""
-    game = next(g for g in GAMES if g.id == game_id)
+    game = get_game(game_id)
     spec = re.sub(r"time=1|iterations=\d+", "iterations=30", game.bot_levels["strong"])
     assert "value=auto" in spec
     agent = make_agent(spec, game, 5)
@@ -82,24 +82,23 @@ def test_a_policy_imitates_the_search_and_departs_from_the_heuristic(game_id: st
     seats alone, among heuristic bots'), and the bot anchored on the heuristic plays the
     heuristic's move at a huge margin and departs from it at some positions at the `normal`
     level's margin: the network decides there."""
-    game = next(g for g in GAMES if g.id == game_id)
+    game = get_game(game_id)
     model = load_model("auto", game, game.make_options(players=4))
     trained = model.network.header["trained"]
     assert trained["settings"]["imitate"] == "mcts" and trained["settings"]["value_weight"] == 0
     search = trained["selfplay"][0]["seats"][0]
     assert search.startswith("mcts:") and SEARCH_POLICIES[game_id] in search
     states = [s for s in positions(game, 4, seed=2, spread=30) if len(game.legal_actions(s)) > 1]
-    level = game.bot_levels["normal"]
-    departures = {}
-    for spec in (level, "policy:model=auto:anchor=1e9"):
+    heuristic = make_agent("heuristic", game, 3)
+    expected = [heuristic.choose(game, state.copy()) for state in states]
+
+    def departures(spec: str) -> int:
         agent = make_agent(spec, game, 3)
-        heuristic = make_agent("heuristic", game, 3)
-        departures[spec] = sum(
-            agent.choose(game, state.copy()) != heuristic.choose(game, state.copy())
-            for state in states
-        )
-    assert departures["policy:model=auto:anchor=1e9"] == 0
-    assert 0 < departures[level] < len(states)
+        played = [agent.choose(game, state.copy()) for state in states]
+        return sum(a != b for a, b in zip(played, expected, strict=True))
+
+    assert departures("policy:model=auto:anchor=1e9") == 0
+    assert 0 < departures(game.bot_levels["normal"]) < len(states)
 
 
 @pytest.mark.parametrize("game_id", sorted(SEARCH_POLICIES))
@@ -109,7 +108,7 @@ def test_the_normal_level_is_the_anchored_policy_and_the_heuristic_without_one(
     """The `normal` level plays the shipped policy anchored on the heuristic; at 3 players,
     where no policy model ships, the anchored bot plays its anchor (the heuristic's moves),
     while the network alone has nothing to play and says so."""
-    game = next(g for g in GAMES if g.id == game_id)
+    game = get_game(game_id)
     spec = game.bot_levels["normal"]
     assert spec.startswith("policy:model=auto:anchor=")
     for players in (4, 3):
