@@ -30,7 +30,14 @@ class PolicyAgent(Agent):
     `anchor=0` (the default) is the network alone. The heuristic is the game's `heuristic`
     bot with this bot's seed. Anchored, `model=auto` plays the heuristic alone where no
     model is shipped for the game and player count (a level may name it whatever the
-    player count, as a search's `model=auto` searches without one there)."""
+    player count, as a search's `model=auto` searches without one there).
+
+    The bot chooses among the moves a search considers (`Game.search_actions`, plus the
+    heuristic's move when anchored), as the searches it learns from do. Besides keeping it
+    to moves its targets ever name, this stops a bot that decides by the position alone
+    from repeating itself for ever where the rules allow it: Catan allows any number of
+    domestic offers a turn (CT-TRADE-5), and a policy bot once opened, withdrew and reopened
+    one for a million decisions; its candidates allow three a turn."""
 
     kind = "policy"
 
@@ -60,10 +67,15 @@ class PolicyAgent(Agent):
         if model is None:  # anchored, and no model shipped for this player count
             assert fallback is not None
             return fallback
-        scores = model.policy_logits(state, game.to_move(state), legal)
+        candidates = list(game.search_actions(state, legal))
+        if fallback is not None and fallback not in candidates:
+            candidates.append(fallback)
+        if len(candidates) == 1:
+            return candidates[0]
+        scores = model.policy_logits(state, game.to_move(state), candidates)
         if fallback is not None:
-            return anchored_choice(legal, scores, fallback, self.anchor)
-        best = [a for a, score in zip(legal, scores, strict=True) if score == scores.max()]
+            return anchored_choice(candidates, scores, fallback, self.anchor)
+        best = [a for a, score in zip(candidates, scores, strict=True) if score == scores.max()]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
     def _network(self, game: Game[Any], options: Any) -> Model | None:

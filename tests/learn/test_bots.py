@@ -19,9 +19,12 @@ from kaido.core.errors import KaidoError
 from kaido.core.game import Game
 from kaido.core.rng import Rng
 from kaido.games import get_game
+from kaido.games.catan import actions as catan_actions
+from kaido.games.catan.bots import SEARCH_OFFERS
 from kaido.learn import model as model_module
-from kaido.learn.model import load_model
+from kaido.learn.model import load_model, read_network
 from tests.agents.test_reproducible import positions
+from tests.conformance.play import sampled_states
 from tests.conftest import GAMES
 from tests.core.tiny_game import TINY
 from tests.learn.helpers import random_model
@@ -66,11 +69,12 @@ def test_an_anchored_policy_plays_the_networks_move_only_by_more_than_the_margin
     heuristic = make_agent("heuristic", game, 4)
     choices = []  # the network's best move, the heuristic's and the gap of their logits
     for state in states:
-        legal = game.legal_actions(state)
-        logits = model.policy_logits(state, game.to_move(state), legal)
         fallback = heuristic.choose(game, state.copy())
-        best = legal[int(np.argmax(logits))]
-        choices.append((best, fallback, logits.max() - logits[legal.index(fallback)]))
+        candidates = list(game.search_actions(state, game.legal_actions(state)))
+        candidates += [fallback] if fallback not in candidates else []
+        logits = model.policy_logits(state, game.to_move(state), candidates)
+        best = candidates[int(np.argmax(logits))]
+        choices.append((best, fallback, logits.max() - logits[candidates.index(fallback)]))
     margin = float(np.median([gap for _, _, gap in choices if gap > 0]))
     for anchor in (0.0, margin, 1e9):
         agent = make_agent(f"policy:model={path}:anchor={anchor}", game, 4)
@@ -78,6 +82,30 @@ def test_an_anchored_policy_plays_the_networks_move_only_by_more_than_the_margin
             assert agent.choose(game, state.copy()) == (best if gap > anchor else fallback)
     assert {gap > margin for _, _, gap in choices} == {True, False}  # both kinds of choice
     assert any(best != fallback for best, fallback, _ in choices)
+
+
+def test_the_policy_opens_no_more_domestic_offers_than_a_search_would(tmp_path: Path) -> None:
+    """CT-TRADE-5 allows any number of domestic offers a turn, and withdrawing one changes
+    nothing but the count: a network that always wants to trade opens one while a search
+    would (fewer than SEARCH_OFFERS this turn, the heuristic with terms), never after, so
+    it cannot open and withdraw the same offer for ever."""
+    game = get_game("catan")
+    path = random_model(game, 4, tmp_path / "trader.npz", seed=3)
+    network = read_network(path)
+    network.arrays["policy.b"][catan_actions.OPEN_OFFER.index] = 1e6  # always wants to trade
+    network.save(path)
+    states = [
+        s
+        for s in sampled_states(game, 4, seed=6, every=1)
+        if catan_actions.OPEN_OFFER in game.search_actions(s, game.legal_actions(s))
+    ]
+    assert states
+    agent = make_agent(f"policy:model={path}", game, 0)
+    for state in states[:5]:
+        assert agent.choose(game, state.copy()) == catan_actions.OPEN_OFFER
+        state.offers_made = SEARCH_OFFERS
+        assert catan_actions.OPEN_OFFER in game.legal_actions(state)
+        assert agent.choose(game, state.copy()) != catan_actions.OPEN_OFFER
 
 
 def test_an_anchor_needs_a_margin_and_a_heuristic(tmp_path: Path) -> None:

@@ -182,8 +182,16 @@ def test_ratings_put_the_stronger_bot_first_and_intervals_hold_the_truth() -> No
 SLOW = ["mcts:iterations=200", "random", "greedy"]  # about 0.1 s a game: time to stop it
 
 
+# `kaido` as a terminal starts it: a Python started with SIGINT ignored (as a shell's
+# background job inherits it) keeps ignoring it, and Ctrl-C would never reach the run.
+INTERRUPTIBLE = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from kaido.cli.main import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
 def start(db: str) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "kaido.cli.main"]
+    command = [sys.executable, "-c", INTERRUPTIBLE]
     command += tournament(db, "--games", "60", "--jobs", "2", bots=SLOW)
     command += ["--register", "tests.core.tiny_game:TINY"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
