@@ -7,7 +7,8 @@ Replays the held-out games of self-play folders (one in `--holdout` by their ord
 `scripts/train_model.py` holds them out) and, at each decision of the seats whose spec
 starts with `--imitate`, compares the target's best move (the move played, or the search's
 most visited) with the heuristic's move and the model's: the policy alone, and anchored with
-each margin of `--margins` (`kaido.learn.agents.anchored_choice`). Prints, for each, its
+each margin of `--margins` (`kaido.learn.agents.anchored_choice`), among the moves the
+policy bot chooses among (a search's candidates and the heuristic's). Prints, for each, its
 agreement with the target overall, where the target departs from the heuristic, and how
 often it departs from the heuristic itself.
 """
@@ -60,10 +61,13 @@ def main() -> None:
                 if decision not in fallbacks:
                     continue
                 start, end = data.offsets[decision], data.offsets[decision + 1]
-                legal = game.legal_actions(state)
                 target = int(data.legal[start + int(np.argmax(data.targets[start:end]))])
+                fallback = table[int(fallbacks[decision])]
+                # the moves the policy bot chooses among
+                legal = list(game.search_actions(state, game.legal_actions(state)))
+                legal += [fallback] if fallback not in legal else []
                 logits = model.policy_logits(state, mover, legal)
-                rows.append((target, table[int(fallbacks[decision])], logits, legal))
+                rows.append((target, fallback, logits, legal))
     departs = [t != h.index for t, h, _, _ in rows]
     print(
         f"{len(rows):,} held-out decisions; the target departs from the heuristic at "

@@ -56,6 +56,11 @@ def main() -> None:
         help="train the policy as policy:anchor=M plays it (logits + M at the heuristic's move)",
     )
     parser.add_argument(
+        "--candidates",
+        action="store_true",
+        help="the policy's softmax over the moves a search considers, as the policy bot plays",
+    )
+    parser.add_argument(
         "--evaluation",
         action="store_true",
         help="the value head takes the game's evaluation as an input (a residual over it)",
@@ -77,6 +82,7 @@ def main() -> None:
         winners=args.winners,
         imitate=args.imitate,
         anchor=args.anchor,
+        candidates=args.candidates,
         evaluation=args.evaluation,
         seed=args.seed,
     )

@@ -142,6 +142,17 @@ class GameData:
             heuristic=None if self.heuristic is None else self.heuristic[rows],
         )
 
+    def restricted(self, kept: np.ndarray) -> GameData:
+        """The game with only the legal moves `kept` marks (a bool for each of `legal`) in
+        each decision's mask and targets."""
+        running = np.concatenate([[0], np.cumsum(kept)])
+        return replace(
+            self,
+            offsets=running[self.offsets].astype(np.int32),
+            legal=self.legal[kept],
+            targets=self.targets[kept],
+        )
+
     def to_bytes(self) -> bytes:
         buffer = io.BytesIO()
         meta = {"index": self.index, "seed": self.seed, "seats": list(self.seats)}
@@ -339,7 +350,7 @@ def evaluations(
     the seats counted from the mover (float32, a row for each of `rows`). Each
     position is valued in the mover's determinized world (its view, the hidden parts
     re-dealt from `seed` and the decision), as the search values its leaves."""
-    values, _moves = replayed(game, options, data, rows, evaluation=True, seed=seed)
+    values = replayed(game, options, data, rows, evaluation=True, seed=seed).evaluation
     assert values is not None
     return values
 
@@ -350,9 +361,24 @@ def heuristic_moves(
     """The index of the move the game's `heuristic` bot would play at decisions `rows` of a
     stored game (int32, one for each of `rows`), each seat's heuristic seeded as a
     tournament seeds that seat's bot and asked at the wanted decisions in order."""
-    _values, moves = replayed(game, options, data, rows, heuristic=True)
+    moves = replayed(game, options, data, rows, heuristic=True).heuristic
     assert moves is not None
     return moves
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What one replay of a stored game found at the decisions asked for; None where not
+    asked."""
+
+    evaluation: np.ndarray | None
+    """float32 [rows, players]: `evaluations`."""
+    heuristic: np.ndarray | None
+    """int32 [rows]: `heuristic_moves`."""
+    candidates: np.ndarray | None
+    """bool, one for each of the game's `legal` moves: the moves a search considers there
+    (`Game.search_actions`), the move played and the heuristic's (where found); every move
+    of a decision not asked for."""
 
 
 def replayed(
@@ -363,15 +389,18 @@ def replayed(
     *,
     evaluation: bool = False,
     heuristic: bool = False,
+    candidates: bool = False,
     seed: int = 7,
-) -> tuple[np.ndarray | None, np.ndarray | None]:
+) -> Replayed:
     """What one replay of a stored game finds at decisions `rows`: the `evaluations` (with
-    `evaluation`) and the `heuristic_moves` (with `heuristic`), each None if not asked
-    for; the stored encodings of the evaluated decisions checked on the way."""
+    `evaluation`), the `heuristic_moves` (with `heuristic`) and the moves a search
+    considers (with `candidates`); the stored encodings of the evaluated decisions checked
+    on the way."""
     wanted = set(int(row) for row in rows)
     players = len(data.shares)
     values = np.zeros((data.decisions, players), dtype=np.float32) if evaluation else None
     moves = np.zeros(data.decisions, dtype=np.int32) if heuristic else None
+    considered = np.ones(len(data.legal), dtype=bool) if candidates else None
     bots = (
         [make_agent("heuristic", game, agent_seed(data.seed, seat)) for seat in range(players)]
         if heuristic
@@ -386,12 +415,21 @@ def replayed(
                 values[decision] = [seats[(mover + k) % players] for k in range(players)]
             if moves is not None:
                 moves[decision] = bots[mover].choose(game, state).index
+            if considered is not None:
+                legal = game.legal_actions(state)
+                kept = {a.index for a in game.search_actions(state, legal)}
+                kept.add(int(data.played[decision]))
+                if moves is not None:
+                    kept.add(int(moves[decision]))
+                start, end = data.offsets[decision], data.offsets[decision + 1]
+                considered[start:end] = np.isin(data.legal[start:end], list(kept))
         if decision == last:
             break
     index = np.asarray(rows, dtype=np.int64)
-    return (
+    return Replayed(
         None if values is None else values[index],
         None if moves is None else moves[index],
+        considered,
     )
 
 

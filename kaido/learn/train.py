@@ -74,6 +74,10 @@ class TrainSettings:
     the game's heuristic would play (found by replaying the games), so the network learns
     what the heuristic misses rather than the heuristic's every move. 0: the network
     alone."""
+    candidates: bool = False
+    """The policy's softmax over the moves a search considers (`Game.search_actions`, the
+    move played and the heuristic's), found by replaying the games, as the `policy` bot
+    chooses among them; else over every legal move."""
     seed: int = 0
 
     def __post_init__(self) -> None:
@@ -316,27 +320,32 @@ def load_game(
     features as float16, half the memory (the encodings are one-hots, counts and fractions
     of a few hundred at most, which float16 holds to three digits); with `settings.imitate`,
     the other seats' decisions without a target; with `settings.evaluation`, the game's
-    evaluation at those decisions, and with `settings.anchor` the heuristic's moves, by a
-    replay of the game (`game` and its `options` needed)."""
+    evaluation at those decisions, with `settings.anchor` the heuristic's moves and with
+    `settings.candidates` only the moves a search considers, by a replay of the game
+    (`game` and its `options` needed)."""
     rows = data.sample_rows(settings.positions, settings.seed)
-    kept = data.select(rows)
-    if settings.imitate:
-        kept = replace(kept, targets=imitated_targets(kept, settings.imitate))
-    if settings.evaluation or settings.anchor:
+    if settings.evaluation or settings.anchor or settings.candidates:
         if game is None:
             raise KaidoError(
-                "the evaluation or the heuristic's moves in a stored game need the game to "
-                "replay it"
+                "the evaluation, the heuristic's moves or a search's candidates in a stored "
+                "game need the game to replay it"
             )
-        evaluation, heuristic = replayed(
+        found = replayed(
             game,
             options,
             data,
             rows,
             evaluation=settings.evaluation,
             heuristic=bool(settings.anchor),
+            candidates=settings.candidates,
         )
-        kept = replace(kept, evaluation=evaluation, heuristic=heuristic)
+        if found.candidates is not None:
+            data = data.restricted(found.candidates)
+        data = replace(data.select(rows), evaluation=found.evaluation, heuristic=found.heuristic)
+        rows = np.arange(data.decisions)
+    kept = data.select(rows)
+    if settings.imitate:
+        kept = replace(kept, targets=imitated_targets(kept, settings.imitate))
     return replace(kept, features=kept.features.astype(np.float16))
 
 

@@ -1,7 +1,7 @@
 """Training settings on the tiny game's self-play data: a value-only fit, imitating the
 winning seats only (`winners`) or one bot's seats (`imitate`), a policy anchored on the
-heuristic (`anchor`), a value over the game's evaluation, and models saved in half
-precision for shipping."""
+heuristic (`anchor`), over a search's candidates (`candidates`), a value over the game's
+evaluation, and models saved in half precision for shipping."""
 
 from __future__ import annotations
 
@@ -117,6 +117,31 @@ def test_an_anchored_fit_finds_the_heuristics_moves_by_replaying_the_games() -> 
     assert both.heuristic is not None and (both.heuristic == data.played[rows]).all()
     assert both.evaluation is not None
     assert np.array_equal(both.evaluation, evaluations(game, options, data, rows))
+
+
+def test_candidates_keep_the_moves_a_search_considers_and_the_move_played() -> None:
+    """With `candidates`, each kept decision's mask and targets hold only the moves a
+    search considers there (`Game.search_actions`), the move played and the heuristic's,
+    as the policy bot chooses among them: in Catan, far fewer than the legal moves."""
+    game = get_game("catan")
+    options = game.make_options(players=4)
+    plan = SelfPlayPlan(game.id, options, ("heuristic",) * 4, 1, seed=5)
+    data = play_selfplay(plan.job(0))
+    rows = data.sample_rows(40, 0)
+    kept = load_game(data, TrainSettings(candidates=True, anchor=1.0, positions=40), game, options)
+    assert kept.heuristic is not None and kept.decisions == len(rows)
+    assert kept.offsets[-1] == len(kept.legal) == len(kept.targets) < data.offsets[-1]
+    states = {d: state.copy() for d, state, _ in replay(game, options, data, ())}
+    for k, row in enumerate(rows):
+        state = states[int(row)]
+        legal = game.legal_actions(state)
+        expected = {a.index for a in game.search_actions(state, legal)}
+        expected |= {int(data.played[row]), int(kept.heuristic[k])}
+        moves = kept.legal[kept.offsets[k] : kept.offsets[k + 1]]
+        assert set(moves.tolist()) == expected
+        targets = kept.targets[kept.offsets[k] : kept.offsets[k + 1]]
+        assert targets[moves == data.played[row]] == 1.0 and targets.sum() == 1.0
+    assert load_game(data, TrainSettings(positions=40)).offsets[-1] == data.select(rows).offsets[-1]
 
 
 def test_an_anchored_fit_learns_what_the_heuristic_misses() -> None:
