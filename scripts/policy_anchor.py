@@ -19,7 +19,9 @@ import argparse
 from pathlib import Path
 
 import numpy as np
+from rich.console import Console
 
+from kaido.cli.common import progress_bar
 from kaido.games import get_game
 from kaido.learn.agents import anchored_choice
 from kaido.learn.model import load_model
@@ -42,13 +44,14 @@ def main() -> None:
     options = game.make_options(plan.options)
     model = load_model(args.model, game, options)
     margins = [float(m) for m in args.margins.split(",")]
+    held_out = [
+        (store, index)
+        for store in stores
+        for index in sorted(store.finished())[: args.games or None]
+    ][args.holdout - 1 :: args.holdout]
     rows = []  # (target, heuristic's move, the model's logits over legal, legal)
-    k = 0
-    for store in stores:
-        for index in sorted(store.finished())[: args.games or None]:
-            k += 1
-            if k % args.holdout:
-                continue
+    with progress_bar(Console(stderr=True), transient=True) as bar:
+        for store, index in bar.track(held_out, description="replaying"):
             data = store.games([index])[0]
             wanted = [
                 d for d, m in enumerate(data.movers) if data.seats[m].startswith(args.imitate)

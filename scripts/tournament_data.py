@@ -18,6 +18,9 @@ import json
 import sqlite3
 from pathlib import Path
 
+from rich.console import Console
+
+from kaido.cli.common import progress_bar
 from kaido.games import get_game
 from kaido.learn.model import Features
 from kaido.learn.selfplay import SelfPlayPlan, SelfPlayStore, recorded_game
@@ -49,14 +52,16 @@ def main() -> None:
         "select game_index, seed, seats, actions, seconds from tournament_games "
         "where tournament_id = ? order by game_index"
     )
-    for index, seed, seats, actions, seconds in db.execute(query, (tournament_id,)):
-        if index in done:
-            continue
-        data = recorded_game(
-            game, options, index, seed, json.loads(seats), json.loads(actions), seconds
-        )
-        store.save(data)
-        added += 1
+    stored = db.execute(query, (tournament_id,)).fetchall()
+    with progress_bar(Console(stderr=True), transient=True) as bar:
+        for index, seed, seats, actions, seconds in bar.track(stored, description="replaying"):
+            if index in done:
+                continue
+            data = recorded_game(
+                game, options, index, seed, json.loads(seats), json.loads(actions), seconds
+            )
+            store.save(data)
+            added += 1
     print(f"{added} games added; {len(store.finished())} in {args.out}")
 
 
