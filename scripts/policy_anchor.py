@@ -23,7 +23,7 @@ from rich.console import Console
 
 from kaido.cli.common import progress_bar
 from kaido.games import get_game
-from kaido.learn.agents import anchored_choice
+from kaido.learn.agents import anchored_choice, policy_candidates
 from kaido.learn.model import load_model
 from kaido.learn.selfplay import SelfPlayStore, heuristic_moves, replay
 
@@ -66,9 +66,7 @@ def main() -> None:
                 start, end = data.offsets[decision], data.offsets[decision + 1]
                 target = int(data.legal[start + int(np.argmax(data.targets[start:end]))])
                 fallback = table[int(fallbacks[decision])]
-                # the moves the policy bot chooses among
-                legal = list(game.search_actions(state, game.legal_actions(state)))
-                legal += [fallback] if fallback not in legal else []
+                legal = policy_candidates(game, state, game.legal_actions(state), fallback)
                 logits = model.policy_logits(state, mover, legal)
                 rows.append((target, fallback, logits, legal))
     departs = [t != h.index for t, h, _, _ in rows]

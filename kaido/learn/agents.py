@@ -67,9 +67,7 @@ class PolicyAgent(Agent):
         if model is None:  # anchored, and no model shipped for this player count
             assert fallback is not None
             return fallback
-        candidates = list(game.search_actions(state, legal))
-        if fallback is not None and fallback not in candidates:
-            candidates.append(fallback)
+        candidates = policy_candidates(game, state, legal, fallback)
         if len(candidates) == 1:
             return candidates[0]
         scores = model.policy_logits(state, game.to_move(state), candidates)
@@ -96,6 +94,17 @@ class PolicyAgent(Agent):
             self._heuristic = make_agent(HEURISTIC, game, self.seed)
         self._heuristic.humans = self.humans  # the seats people play, as the server set them
         return self._heuristic
+
+
+def policy_candidates(
+    game: Game[Any], state: Any, legal: Sequence[Action], fallback: Action | None
+) -> list[Action]:
+    """The moves the policy bot chooses among: those a search considers, and `fallback`
+    (the heuristic's move, when anchored)."""
+    candidates = list(game.search_actions(state, legal))
+    if fallback is not None and fallback not in candidates:
+        candidates.append(fallback)
+    return candidates
 
 
 def anchored_choice(

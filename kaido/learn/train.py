@@ -324,6 +324,7 @@ def load_game(
     `settings.candidates` only the moves a search considers, by a replay of the game
     (`game` and its `options` needed)."""
     rows = data.sample_rows(settings.positions, settings.seed)
+    found = None
     if settings.evaluation or settings.anchor or settings.candidates:
         if game is None:
             raise KaidoError(
@@ -341,9 +342,9 @@ def load_game(
         )
         if found.candidates is not None:
             data = data.restricted(found.candidates)
-        data = replace(data.select(rows), evaluation=found.evaluation, heuristic=found.heuristic)
-        rows = np.arange(data.decisions)
     kept = data.select(rows)
+    if found is not None:
+        kept = replace(kept, evaluation=found.evaluation, heuristic=found.heuristic)
     if settings.imitate:
         kept = replace(kept, targets=imitated_targets(kept, settings.imitate))
     return replace(kept, features=kept.features.astype(np.float16))
