@@ -20,6 +20,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from kaido.agents import parse_spec
 from kaido.cli.common import add_register_argument, player_specs
 from kaido.core.errors import KaidoError
 from kaido.core.options import Options, parse_option_text
@@ -84,6 +85,13 @@ def add_parser(subparsers: Any) -> None:
         "--players", required=True, help="bot specs, comma-separated (seats rotate by game)"
     )
     selfplay.add_argument("--options", default="", help="game options as name=value,...")
+    selfplay.add_argument(
+        "--teacher",
+        default="",
+        metavar="SPEC",
+        help="a bot that labels the first --players bot's decisions (DAgger): those seats "
+        "play their own moves and store the teacher's target at each of their positions",
+    )
     selfplay.add_argument("--games", type=int, default=100, help="games to play")
     selfplay.add_argument("--seed", type=int, default=0, help="seed of game 1 (default 0)")
     selfplay.add_argument("--jobs", type=int, default=1, help="worker processes (0 = per core)")
@@ -179,7 +187,11 @@ def run_selfplay(args: argparse.Namespace) -> int:
     options = _options(args, len(specs))
     if args.games < 1:
         raise KaidoError("--games must be at least 1")
-    plan = SelfPlayPlan(get_game(args.game).id, options, specs, args.games, args.seed)
+    game = get_game(args.game)
+    teacher = args.teacher.strip()
+    if teacher:
+        parse_spec(teacher, game)  # a KaidoError now rather than in every game
+    plan = SelfPlayPlan(game.id, options, specs, args.games, args.seed, teacher)
     store = SelfPlayStore(args.out)
     console = Console()
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)

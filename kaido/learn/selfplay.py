@@ -53,15 +53,20 @@ class SelfPlayPlan:
     """One bot spec per seat; game i rotates them by i, so each bot sits everywhere."""
     games: int
     seed: int = 0
+    teacher: str = ""
+    """A bot spec that labels the first spec's decisions (DAgger): those seats play their
+    own moves, and each of their decisions stores the teacher's target at that position
+    (its search's visits, else its move). Empty: every decision stores its own mover's."""
 
     def to_json(self) -> dict[str, Any]:
+        taught = {"teacher": self.teacher} if self.teacher else {}  # older runs' plans match
         return {
             "game": self.game,
             "options": dict(self.options),
             "seats": list(self.seats),
             "games": self.games,
             "seed": self.seed,
-        }
+        } | taught
 
     def seats_of(self, index: int) -> tuple[str, ...]:
         k = index % len(self.seats)
@@ -69,7 +74,14 @@ class SelfPlayPlan:
 
     def job(self, index: int, plugins: Sequence[str] = ()) -> SelfPlayJob:
         return SelfPlayJob(
-            self.game, self.options, index, self.seed + index, self.seats_of(index), tuple(plugins)
+            self.game,
+            self.options,
+            index,
+            self.seed + index,
+            self.seats_of(index),
+            tuple(plugins),
+            self.teacher,
+            self.seats[0],
         )
 
 
@@ -81,6 +93,9 @@ class SelfPlayJob:
     seed: int
     seats: tuple[str, ...]
     plugins: tuple[str, ...] = ()
+    teacher: str = ""
+    learner: str = ""
+    """The spec whose seats the teacher labels."""
 
 
 @dataclass
@@ -225,12 +240,21 @@ def play_selfplay(job: SelfPlayJob) -> GameData:
     started = time.process_time()
     game = get_game(job.game)
     agents = [make_agent(spec, game, agent_seed(job.seed, s)) for s, spec in enumerate(job.seats)]
+    players = len(job.seats)
+    teachers = {  # seeded apart from every seat's bot
+        s: make_agent(job.teacher, game, agent_seed(job.seed, players + s))
+        for s, spec in enumerate(job.seats)
+        if job.teacher and spec == job.learner
+    }
 
     def choose(
         game: Game[Any], state: Any, player: int, legal: Sequence[Action]
     ) -> tuple[Action, list[float]]:
         action = agents[player].choose(game, state)
-        return action, decision_target(agents[player], legal, action)
+        teacher = teachers.get(player)
+        if teacher is None or len(legal) == 1:
+            return action, decision_target(agents[player], legal, action)
+        return action, decision_target(teacher, legal, teacher.choose(game, state))
 
     data = record_game(game, job.options, job.index, job.seed, job.seats, choose)
     data.cpu_seconds = time.process_time() - started
@@ -523,7 +547,14 @@ class SelfPlayStore:
     def plan(self) -> SelfPlayPlan:
         value = json.loads((self.folder / PLAN_FILE).read_text(encoding="utf-8"))
         seats = tuple(value["seats"])
-        return SelfPlayPlan(value["game"], value["options"], seats, value["games"], value["seed"])
+        return SelfPlayPlan(
+            value["game"],
+            value["options"],
+            seats,
+            value["games"],
+            value["seed"],
+            value.get("teacher", ""),
+        )
 
     def path(self, index: int) -> Path:
         return self.games_dir / f"game-{index:06d}.npz"

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -69,6 +70,32 @@ def test_a_game_keeps_every_choice_and_each_seats_share_of_a_win(tiny_registered
     assert (again.features == data.features).all() and (again.targets == data.targets).all()
 
 
+def test_a_teacher_labels_the_learners_positions_and_changes_no_move(
+    tiny_registered: None,
+) -> None:
+    """DAgger: with a teacher, the first spec's seats play their own moves (the same game
+    as without one), and each of their decisions stores the teacher's search visits there;
+    the other seats keep their own targets."""
+    seats = ("random", "mcts:iterations=10")
+    plain = SelfPlayPlan("tiny", OPTIONS, seats, 4, seed=7)
+    taught = replace(plain, teacher="mcts:iterations=60:worlds=1")
+    for index in range(4):
+        alone, labelled = play_selfplay(plain.job(index)), play_selfplay(taught.job(index))
+        assert (labelled.played == alone.played).all()
+        assert (labelled.features == alone.features).all()
+        learner = labelled.seats.index("random")
+        for d, mover in enumerate(labelled.movers):
+            rows = slice(labelled.offsets[d], labelled.offsets[d + 1])
+            if mover != learner:
+                assert (labelled.targets[rows] == alone.targets[rows]).all()
+                continue
+            visits = labelled.targets[rows]
+            assert abs(visits.sum() - 1) < 1e-5
+            assert (visits != alone.targets[rows]).any()  # not the random bot's one-hot
+        again = play_selfplay(taught.job(index))
+        assert (again.targets == labelled.targets).all()  # seeded
+
+
 def test_a_tournament_game_replays_into_the_data_self_play_keeps(tiny_registered: None) -> None:
     """A game a tournament stored (its seed and actions) gives the decisions self-play
     records for the same seats and seed, each target the move played; actions that do not
@@ -103,6 +130,12 @@ def test_a_folder_holds_one_run(tiny_registered: None, tmp_path: Path) -> None:
     other = SelfPlayPlan("tiny", OPTIONS, ("random", "greedy"), 3)
     with pytest.raises(KaidoError, match="holds another self-play run \\(seats was"):
         generate(store, other, InProcess(play_selfplay))
+    taught = replace(plan, teacher="mcts:iterations=5")
+    with pytest.raises(KaidoError, match="\\(teacher was None, now 'mcts:iterations=5'\\)"):
+        generate(store, taught, InProcess(play_selfplay))
+    assert store.plan() == plan
+    assert generate(SelfPlayStore(tmp_path / "taught"), taught, InProcess(play_selfplay)) == 3
+    assert SelfPlayStore(tmp_path / "taught").plan() == taught
 
 
 GAMES = 24
