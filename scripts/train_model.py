@@ -46,7 +46,8 @@ def main() -> None:
         "--imitate",
         default="",
         metavar="SPEC",
-        help="only the seats whose bot spec starts with SPEC teach the policy (e.g. mcts)",
+        help="only the seats whose bot spec starts with SPEC (or one of SPEC,SPEC,...) teach "
+        "the policy (e.g. mcts; mcts,policy with a teacher's labels)",
     )
     parser.add_argument(
         "--anchor",

@@ -66,9 +66,10 @@ class TrainSettings:
     the moves of the seats that won (a share of a tie counts that much), not every seat's;
     the value head still learns from every decision."""
     imitate: str = ""
-    """Only the decisions of the seats whose bot spec starts with this teach the policy
-    (`mcts`: a search's moves among heuristic bots'); the value head still learns from
-    every decision. Empty: every seat's."""
+    """Only the decisions of the seats whose bot spec starts with this, or with any of
+    several such prefixes separated by commas, teach the policy (`mcts`: a search's moves
+    among heuristic bots'; `mcts,policy`: also a policy's seats labelled by a teacher); the
+    value head still learns from every decision. Empty: every seat's."""
     anchor: float = 0.0
     """Train the policy as `policy:anchor=` plays it: the logits plus `anchor` at the move
     the game's heuristic would play (found by replaying the games), so the network learns
@@ -351,9 +352,11 @@ def load_game(
 
 
 def imitated_targets(data: GameData, imitate: str) -> np.ndarray:
-    """`data`'s targets with those of every seat whose spec does not start with `imitate`
-    set to zero (a decision without a target teaches the value alone)."""
-    taught = np.array([spec.startswith(imitate) for spec in data.seats])
+    """`data`'s targets with those of every seat whose spec starts with none of
+    `imitate`'s comma-separated prefixes set to zero (a decision without a target teaches
+    the value alone)."""
+    prefixes = tuple(imitate.split(","))
+    taught = np.array([spec.startswith(prefixes) for spec in data.seats])
     moves = np.repeat(taught[data.movers.astype(np.int64)], np.diff(data.offsets))
     result: np.ndarray = np.where(moves, data.targets, np.float32(0.0)).astype(np.float32)
     return result

@@ -97,6 +97,9 @@ def test_imitate_keeps_the_policy_targets_of_one_bots_seats(tiny_registered: Non
         wanted = data.targets[start:end] if data.seats[mover].startswith("mcts") else 0.0
         assert (kept.targets[start:end] == wanted).all(), d
     assert (load_game(data, TrainSettings()).targets == data.targets).all()
+    both = load_game(data, TrainSettings(imitate="greedy,mcts"))  # any of several prefixes
+    assert (both.targets == kept.targets).all()
+    assert not load_game(data, TrainSettings(imitate="greedy,policy")).targets.any()
 
 
 def test_an_anchored_fit_finds_the_heuristics_moves_by_replaying_the_games() -> None:
