@@ -71,6 +71,7 @@ def test_a_strong_level_values_leaves_by_the_shipped_value_model(
 
 SEARCH_POLICIES = {
     # the game: the search its shipped policy imitates (a part of the spec)
+    "forwarder_of_xanadu": "iterations=169:rollout=0:c=0.2:worlds=1:value=auto:mix=0.5",
     "russian_railroads": "value=russian_railroads-4p-value:mix=0.5",
     "traveling_merchants": "iterations=9484:rollout=0:c=0.15",
 }
