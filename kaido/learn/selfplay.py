@@ -68,6 +68,18 @@ class SelfPlayPlan:
             "seed": self.seed,
         } | taught
 
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> SelfPlayPlan:
+        """The plan `to_json` wrote (a plan without a teacher has none)."""
+        return cls(
+            value["game"],
+            value["options"],
+            tuple(value["seats"]),
+            value["games"],
+            value["seed"],
+            value.get("teacher", ""),
+        )
+
     def seats_of(self, index: int) -> tuple[str, ...]:
         k = index % len(self.seats)
         return self.seats[k:] + self.seats[:k]
@@ -545,16 +557,7 @@ class SelfPlayStore:
             partial.unlink()
 
     def plan(self) -> SelfPlayPlan:
-        value = json.loads((self.folder / PLAN_FILE).read_text(encoding="utf-8"))
-        seats = tuple(value["seats"])
-        return SelfPlayPlan(
-            value["game"],
-            value["options"],
-            seats,
-            value["games"],
-            value["seed"],
-            value.get("teacher", ""),
-        )
+        return SelfPlayPlan.from_json(json.loads((self.folder / PLAN_FILE).read_text("utf-8")))
 
     def path(self, index: int) -> Path:
         return self.games_dir / f"game-{index:06d}.npz"
