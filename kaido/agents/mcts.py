@@ -24,6 +24,12 @@ played unless the search has looked at every move a few times and visited anothe
 more. A small budget therefore plays the heuristic's move, a larger one overrules it only
 on evidence: the search never knows less than the heuristic it is built on.
 
+With `policy=` a trained model (named as `model=` names one; `auto`: the model shipped for
+the game and player count), the guide is the `policy` bot anchored on the heuristic at
+`anchor` (`kaido.learn.agents.PolicyAgent`): the network's move where it outvotes the
+heuristic's by more than the margin, else the heuristic's. A policy learnt from a stronger
+search thus starts the search where that search would, and a small budget plays it.
+
 With a trained model (a shipped model's name or a file; `auto`: the model shipped for the
 game and player count, where there is one; see `kaido.learn`),
 `MCTSAgent` searches as AlphaZero does: PUCT selection with the network's policy as each
@@ -79,10 +85,16 @@ class _SearchAgent(Agent):
         others: Literal["tree", "policy"] = "tree",
         guide: bool = True,
         bias: float = 1.0,
+        policy: str = "none",
+        anchor: float = 2.0,
     ) -> None:
         super().__init__(seed)
         if others not in ("tree", "policy"):
             raise ValueError(f"others must be 'tree' or 'policy', not {others!r}")
+        if not policy:
+            raise ValueError("policy names a model (auto, a shipped one, a file) or none")
+        if not anchor >= 0.0:  # NaN too
+            raise ValueError("anchor is a margin in log-probability, 0 or more")
         if iterations is None and time is None:
             iterations = 500
         for name, value in (("iterations", iterations), ("time", time)):
@@ -100,6 +112,8 @@ class _SearchAgent(Agent):
         self.others = others
         self.guide = guide
         self.bias = bias
+        self.policy = policy
+        self.anchor = anchor
         self._guide: Agent | None = None
         self.guided: Action | None = None
         """The guide's move at the last decision (None without one): where the search
@@ -121,18 +135,28 @@ class _SearchAgent(Agent):
         widen = f", widen={self.widen}" if self.widen > 0 else ""
         others = ", others=policy" if self.others == "policy" else ""
         guide = "" if self.guide else ", guide=off"
+        if self.guide and self.policy != "none":
+            guide = f", policy={self.policy}, anchor={self.anchor:g}"
         return f"{self.kind}({budget}{widen}{others}{guide})"
 
     def _guided(self, game: Game[Any], state: Any) -> Action | None:
-        """The game's heuristic's move in `state`, or None without a guide."""
+        """The guide's move in `state` (the heuristic's, or the anchored policy's with
+        `policy=`), or None without a guide."""
         if not self.guide or "heuristic" not in game.agent_kinds:
             return None
         if self._guide is None:
-            from kaido.agents import make_agent  # here: kaido.agents imports this module
-
-            self._guide = make_agent("heuristic", game, self.rng.next64() % (1 << 62))
+            self._guide = self._make_guide(game, self.rng.next64() % (1 << 62))
         self._guide.humans = self.humans
         return self._guide.choose(game, state)
+
+    def _make_guide(self, game: Game[Any], seed: int) -> Agent:
+        if self.policy == "none":
+            from kaido.agents import make_agent  # here: kaido.agents imports this module
+
+            return make_agent("heuristic", game, seed)
+        from kaido.learn.agents import PolicyAgent  # only a guide with a model needs it
+
+        return PolicyAgent(seed, model=self.policy, anchor=self.anchor)
 
     def _root_actions(self, game: Game[Any], state: Any) -> tuple[Sequence[Action], int]:
         """The moves searched at the root, and the index of the guide's among them (-1)."""
@@ -202,6 +226,8 @@ class MCTSAgent(_SearchAgent):
             raise ValueError("model and value name a model (auto, a shipped one, a file) or none")
         if model != "none" and value != "none":
             raise ValueError("model= plays the model's policy and value, value= its value alone")
+        if model != "none" and settings.get("policy", "none") != "none":
+            raise ValueError("model= plays the model's policy as the prior, policy= as the guide")
         if not 0.0 <= mix <= 1.0:
             raise ValueError(f"mix is the learnt value's weight, from 0 to 1, not {mix}")
         self.worlds = worlds

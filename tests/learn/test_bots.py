@@ -119,6 +119,38 @@ def test_an_anchor_needs_a_margin_and_a_heuristic(tmp_path: Path) -> None:
         agent.choose(TINY, state)
 
 
+def test_a_policy_guide_starts_the_search_at_the_anchored_policys_move(tmp_path: Path) -> None:
+    """`policy=`: the search's guide is the policy bot anchored on the heuristic, so a young
+    search plays its move: the network's best candidate at margin 0, the heuristic's (as
+    the plain search's guide, seed for seed) at a huge margin."""
+    game = get_game("russian_railroads")
+    players, path = game_model(game, tmp_path)
+    model = load_model(path, game, game.make_options(players=players))
+    states = [
+        s for s in positions(game, players, seed=2, spread=20) if len(game.legal_actions(s)) > 1
+    ]
+    young = "mcts:iterations=1:worlds=1:rollout=0"
+    departed = 0
+    for state in states:
+        candidates = list(game.search_actions(state, game.legal_actions(state)))
+        logits = model.policy_logits(state, game.to_move(state), candidates)
+        network = candidates[int(np.argmax(logits))]
+        plain = make_agent(young, game, 3)
+        heuristic = plain.choose(game, state.copy())
+        for anchor, expected in ((0.0, network), (1e9, heuristic)):
+            agent = make_agent(f"{young}:policy={path}:anchor={anchor}", game, 3)
+            assert agent.choose(game, state.copy()) == expected
+            assert agent.guided == expected  # type: ignore[attr-defined]
+        departed += network != heuristic
+    assert departed  # the two guides differ somewhere, so the margin is seen to matter
+    agent = make_agent(f"{young}:policy={path}:anchor=2.5", game, 3)
+    assert agent.describe() == f"mcts(it=1, policy={path}, anchor=2.5)"
+    with pytest.raises(KaidoError, match="policy= as the guide"):
+        make_agent(f"mcts:model={path}:policy={path}", game, 0)
+    with pytest.raises(KaidoError, match="anchor is a margin"):
+        make_agent(f"mcts:policy={path}:anchor=-1", game, 0)
+
+
 def test_the_search_with_a_model_records_its_root_visits(tmp_path: Path) -> None:
     _, model = game_model(TINY, tmp_path)
     agent = make_agent(f"mcts:iterations=40:worlds=1:model={model}", TINY, 3)
