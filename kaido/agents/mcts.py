@@ -226,7 +226,7 @@ class MCTSAgent(_SearchAgent):
             raise ValueError("model and value name a model (auto, a shipped one, a file) or none")
         if model != "none" and value != "none":
             raise ValueError("model= plays the model's policy and value, value= its value alone")
-        if model != "none" and settings.get("policy", "none") != "none":
+        if model != "none" and self.policy != "none":
             raise ValueError("model= plays the model's policy as the prior, policy= as the guide")
         if not 0.0 <= mix <= 1.0:
             raise ValueError(f"mix is the learnt value's weight, from 0 to 1, not {mix}")
