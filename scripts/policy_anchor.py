@@ -52,7 +52,7 @@ def main() -> None:
     rows = []  # (target, heuristic's move, the model's logits over legal, legal)
     with progress_bar(Console(stderr=True), transient=True) as bar:
         for store, index in bar.track(held_out, description="replaying"):
-            data = store.games([index])[0]
+            data = next(store.games([index]))
             wanted = [
                 d for d, m in enumerate(data.movers) if data.seats[m].startswith(args.imitate)
             ]

@@ -573,9 +573,11 @@ class SelfPlayStore:
         write_atomically(path, data.to_bytes())
         return True
 
-    def games(self, indices: Iterable[int] | None = None) -> list[GameData]:
+    def games(self, indices: Iterable[int] | None = None) -> Iterator[GameData]:
+        """The stored games in index order, read one at a time: thousands of games'
+        decisions do not fit in memory at once, what training keeps of each does."""
         wanted = sorted(self.finished() if indices is None else indices)
-        return [GameData.read(self.path(index)) for index in wanted]
+        return (GameData.read(self.path(index)) for index in wanted)
 
 
 def missing_jobs(

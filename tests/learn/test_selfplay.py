@@ -138,6 +138,20 @@ def test_a_folder_holds_one_run(tiny_registered: None, tmp_path: Path) -> None:
     assert SelfPlayStore(tmp_path / "taught").plan() == taught
 
 
+def test_a_store_reads_its_games_one_at_a_time(tiny_registered: None, tmp_path: Path) -> None:
+    """Training reads thousands of games, whose decisions do not fit in memory together:
+    the store hands them over in index order, each read only when it is reached."""
+    plan = SelfPlayPlan("tiny", OPTIONS, ("random", "random"), 3)
+    store = SelfPlayStore(tmp_path)
+    generate(store, plan, InProcess(play_selfplay))
+    games = store.games()
+    assert next(games).index == 0
+    store.path(2).unlink()
+    assert next(games).index == 1
+    with pytest.raises(FileNotFoundError):
+        next(games)
+
+
 GAMES = 24
 
 
