@@ -12,7 +12,7 @@ import pytest
 from kaido.agents import make_agent
 from kaido.core.game import Game
 from kaido.games import all_games, get_game
-from kaido.learn.model import SHIPPED, ModelError, load_model, read_network
+from kaido.learn.model import SHIPPED, ModelError, find_model, load_model, read_network
 from tests.agents.test_reproducible import positions
 
 GAMES = all_games()
@@ -67,6 +67,17 @@ def test_a_strong_level_values_leaves_by_the_shipped_value_model(
         assert leaf_model.network.header["trained"]["games"] == games
     else:
         assert leaf_model is None
+
+
+def test_catans_value_model_ships_for_value_auto_beside_its_strong_level() -> None:
+    """Catan's value over the evaluation (12,000 heuristic and noisy games) is shipped for
+    `mcts:value=auto`; Catan's strong level does not name it until it is measured at 1 s."""
+    game = get_game("catan")
+    model = find_model("auto", game, game.make_options(players=4), value=True)
+    assert model is not None and model.network.header["evaluation_input"] == 1
+    assert model.network.header["trained"]["games"] == 12000
+    assert "value=" not in game.bot_levels["strong"]
+    assert find_model("auto", game, game.make_options(players=3), value=True) is None
 
 
 SEARCH_POLICIES = {
