@@ -4,7 +4,9 @@ Starts `kaido serve` on a free loopback port (a fresh data directory; SQLite, or
 PostgreSQL database `--database-url` names), opens N tables of one scripted human and two
 bots, and drives every human over its WebSocket: when the human may act it waits a human
 pause, sends a random legal action and times how long its update takes to come back (bots'
-thinking is not in it: only the human's own moves are timed). The sockets are opened, and
+thinking is not in it: only the human's own moves are timed), and how long, from its
+move landing, it waits for its next decision while the bots move (their visible pauses,
+`--bot-delay` each, and however late a busy server makes them). The sockets are opened, and
 their first whole states received, before the measured time starts (until 2026-11-28 they
 were opened in it: at 500-2,000 tables their whole states were a large share of the CPU
 per move). Prints one row a run:
@@ -56,6 +58,9 @@ REPO = Path(__file__).resolve().parents[1]
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    waits: list[float] = field(default_factory=list)
+    """Seconds from a human's move landing, when others decide next, to the human's next
+    decision: the bots' visible pauses, and how late the server makes them."""
     moves: int = 0
     errors: int = 0
     reconnects: int = 0
@@ -210,6 +215,7 @@ async def _play_connected(
 ) -> int:
     """Play on `ws`, whose first message (already received) is `first` if not None."""
     sent: tuple[int, float] | None = None
+    landed: float | None = None
     version = -1
     follower = Follower()
     while time.monotonic() < until and made < args.moves:
@@ -238,10 +244,14 @@ async def _play_connected(
         if version >= 0:
             stats.moves += max(0, message["version"] - version)
         version = message["version"]
+        legal = message.get("legal") or []
         if sent is not None and version > sent[0]:
             stats.latencies.append(time.monotonic() - sent[1])
             sent = None
-        legal = message.get("legal") or []
+            landed = None if legal else time.monotonic()
+        if legal and landed is not None:
+            stats.waits.append(time.monotonic() - landed)
+            landed = None
         if legal and sent is None:
             await asyncio.sleep(rng.uniform(*args.think))
             action = rng.choice(legal)["action"]
@@ -293,6 +303,8 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
         "p50": statistics.median(ms) if ms else float("nan"),
         "p95": percentile(ms, 0.95),
         "p99": percentile(ms, 0.99),
+        "wait p50": statistics.median(stats.waits) if stats.waits else float("nan"),
+        "wait p95": percentile(stats.waits, 0.95),
         "cpu%": 100 * cpu / elapsed,
         "cpu ms/move": 1000 * cpu / max(1, stats.moves),
         "errors": stats.errors,
@@ -329,15 +341,16 @@ def main() -> None:
     if args.nodes > 1 and not args.database_url:
         parser.error("--nodes N runs N nodes on one PostgreSQL database: give --database-url")
     print(
-        "| tables | moves/s | timed moves | p50 ms | p95 ms | p99 ms | server CPU "
-        "| CPU ms/move | errors |"
+        "| tables | moves/s | timed moves | p50 ms | p95 ms | p99 ms | turn wait p50, p95 s "
+        "| server CPU | CPU ms/move | errors |"
     )
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for tables in args.tables:
         row = asyncio.run(run_once(args, tables))
         print(
             f"| {row['tables']} | {row['moves/s']:.0f} | {row['timed']} | {row['p50']:.1f} "
-            f"| {row['p95']:.1f} | {row['p99']:.1f} | {row['cpu%']:.0f}% "
+            f"| {row['p95']:.1f} | {row['p99']:.1f} "
+            f"| {row['wait p50']:.2f}, {row['wait p95']:.2f} | {row['cpu%']:.0f}% "
             f"| {row['cpu ms/move']:.2f} | {row['errors']} |",
             flush=True,
         )

@@ -409,7 +409,18 @@ class Store:
 
     def _write(self, table_id: str, *ops: Op) -> None:
         """Run `ops` in a transaction committed before this returns (or raising why not)."""
-        self._batcher.run(Write(table_id, ops))
+        self.commit(Write(table_id, ops))
+
+    def commit(self, write: Write) -> None:
+        """Commit `write` before returning (or raise why not)."""
+        failure = self._batcher.run([write])[0]
+        if failure is not None:
+            raise failure
+
+    def commit_together(self, writes: list[Write]) -> list[BaseException | None]:
+        """Commit `writes` in one transaction if the database takes them all (else each
+        alone): each one's failure, or None, once all are settled."""
+        return self._batcher.run(writes)
 
     def set_seat_user(self, table_id: str, seat: int, user_id: int | None) -> None:
         self._write(table_id, _seat_op(table_id, seat, user_id=user_id), _touch(table_id))
@@ -440,27 +451,6 @@ class Store:
         deadline: float | None = None,
     ) -> None:
         self._write(table_id, _touch(table_id, status=status, result=result, deadline=deadline))
-
-    def append_action(
-        self,
-        table_id: str,
-        ply: int,
-        seat: int,
-        action: list[Any],
-        *,
-        version: int,
-        status: str,
-        result: dict[str, Any] | None,
-        deadline: float | None,
-    ) -> None:
-        """Store an accepted action with the table's new move counter, status and clock, in
-        one transaction: after it, a restart replays to exactly this state."""
-        row = {"table_id": table_id, "ply": ply, "seat": seat, "action": action}
-        self._write(
-            table_id,
-            Op(("insert action",), {**row, "created_at": time.time()}),
-            _touch(table_id, version=version, status=status, result=result, deadline=deadline),
-        )
 
     def remove_action(
         self, table_id: str, ply: int, *, version: int, deadline: float | None
@@ -506,6 +496,29 @@ class Write:
 
     table_id: str
     ops: tuple[Op, ...]
+
+
+def action_write(
+    table_id: str,
+    ply: int,
+    seat: int,
+    action: list[Any],
+    *,
+    version: int,
+    status: str,
+    result: dict[str, Any] | None,
+    deadline: float | None,
+) -> Write:
+    """An accepted action with the table's new move counter, status and clock: after its
+    commit, a restart replays to exactly this state."""
+    row = {"table_id": table_id, "ply": ply, "seat": seat, "action": action}
+    return Write(
+        table_id,
+        (
+            Op(("insert action",), {**row, "created_at": time.time()}),
+            _touch(table_id, version=version, status=status, result=result, deadline=deadline),
+        ),
+    )
 
 
 def _touch(table_id: str, **values: Any) -> Op:
@@ -588,13 +601,16 @@ class _Batcher:
         self._thread = threading.Thread(target=self._loop, name="kaido-writer", daemon=True)
         self._thread.start()
 
-    def run(self, write: Write) -> None:
-        outcome = _Outcome()
+    def run(self, writes: list[Write]) -> list[BaseException | None]:
+        """Commit `writes` (put in together, so one batch takes them all): each one's
+        failure, or None."""
+        outcomes = [_Outcome() for _write in writes]
         with self._closing:
             if self._stopped:
                 raise RuntimeError("the store is closed")
-            self._inbox.put((write, outcome))
-        outcome.wait()
+            for write, outcome in zip(writes, outcomes, strict=True):
+                self._inbox.put((write, outcome))
+        return [outcome.wait() for outcome in outcomes]
 
     def stop(self) -> None:
         with self._closing:
@@ -660,7 +676,6 @@ class _Outcome:
         self._error = error
         self._lock.release()
 
-    def wait(self) -> None:
+    def wait(self) -> BaseException | None:
         self._lock.acquire()
-        if self._error is not None:
-            raise self._error
+        return self._error

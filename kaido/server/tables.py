@@ -47,7 +47,7 @@ from kaido.server.errors import (
 from kaido.server.messages import LogStep, game_part, log_entry
 from kaido.server.nodes import Bus, Placement, Sole
 from kaido.server.runtime import Subscriber, TableRuntime
-from kaido.server.store import Seat, Store, TableInfo, User
+from kaido.server.store import Seat, Store, TableInfo, User, Write, action_write
 from kaido.server.thinking import Job, Thinkers, Ticket, answer_here
 from kaido.server.workers import Workers
 
@@ -70,6 +70,26 @@ seat taken or left, or a game starts or ends: the order of games in play may lag
 def decision_seed(table_seed: int, seat: int, decisions: int) -> int:
     """A bot's seed for one decision: the same table and moves give the same choice."""
     return (agent_seed(table_seed, seat) + decisions * 1_000_033) % (1 << 62)
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """A bot's decided move, due after its visible pause."""
+
+    table_id: str
+    version: int
+    seat: int
+    action: Action
+    ticket: Ticket
+
+
+@contextmanager
+def _logged_failure(table_id: str) -> Iterator[None]:
+    """Log what one table's step raised, so the other tables of a batch go on."""
+    try:
+        yield
+    except Exception:
+        log.exception("a bot's move failed at table %s", table_id)
 
 
 @dataclass(frozen=True)
@@ -611,6 +631,11 @@ class TableManager:
         action of its seat), and tell the connections once."""
         first = len(runtime.log)
         self._record(runtime, seat, action)
+        self._after_action(runtime, first)
+
+    def _after_action(self, runtime: TableRuntime, first: int) -> None:
+        """After a stored action: the forced steps that follow it, the next bot or clock,
+        and one message of the log from step `first` on."""
         while (forced := self._forced_step(runtime)) is not None:
             self._record(runtime, runtime.require_match().to_move, forced)
         self._schedule(runtime)
@@ -633,6 +658,12 @@ class TableManager:
         return forced_action(runtime.game, match.state, seed=runtime.info.seed + len(match.actions))
 
     def _record(self, runtime: TableRuntime, seat: int, action: Action) -> None:
+        write = self._play(runtime, seat, action)
+        self._commit_or_fail(lambda: self.store.commit(write), runtime)
+        self._stored(runtime)
+
+    def _play(self, runtime: TableRuntime, seat: int, action: Action) -> Write:
+        """Play `action` in memory: the write that stores it (not committed yet)."""
         match = runtime.require_match()
         try:
             events = match.play(action, narrate=True, trusted=True)
@@ -655,21 +686,21 @@ class TableManager:
             info.result = self._result(runtime)
             self._stop_bot(runtime)
         info.deadline = self._deadline(runtime)
-        self._commit_or_fail(
-            lambda: self.store.append_action(
-                info.id,
-                ply,
-                seat,
-                action.to_json(),
-                version=info.version,
-                status=info.status,
-                result=info.result,
-                deadline=info.deadline,
-            ),
-            runtime,
+        return action_write(
+            info.id,
+            ply,
+            seat,
+            action.to_json(),
+            version=info.version,
+            status=info.status,
+            result=info.result,
+            deadline=info.deadline,
         )
-        if info.status == "finished":
-            self._tell_finished(info.id)
+
+    def _stored(self, runtime: TableRuntime) -> None:
+        """After an action's commit: a finished table tells whoever waits for its end."""
+        if runtime.info.status == "finished":
+            self._tell_finished(runtime.id)
             self.on_finish(runtime)
 
     def _tell_finished(self, table_id: str) -> None:
@@ -681,15 +712,21 @@ class TableManager:
         try:
             commit()
         except SQLAlchemyError as error:
-            log.error("database write failed: %s", error)
             if runtime is not None:
-                runtime.broken = True
-                self._stop_bot(runtime)
-                for subscriber in list(runtime.subscribers):
-                    subscriber.send({"type": "reconnect"})
-                # Then replay it from the database, so its watchers see the true state.
-                self.workers.later(0, lambda: self._reload(runtime.id), clock=True)
+                self._lost_commit(runtime, error)
+            else:
+                log.error("database write failed: %s", error)
             raise Unavailable("the database could not store this; nothing changed") from None
+
+    def _lost_commit(self, runtime: TableRuntime, error: BaseException) -> None:
+        """A change made in memory was not committed: the table is broken until it is
+        replayed from the database, which its watchers are then sent."""
+        log.error("database write failed at table %s: %s", runtime.id, error)
+        runtime.broken = True
+        self._stop_bot(runtime)
+        for subscriber in list(runtime.subscribers):
+            subscriber.send({"type": "reconnect"})
+        self.workers.later(0, lambda: self._reload(runtime.id), clock=True)
 
     # ---- bots and clocks ----------------------------------------------------------------
 
@@ -760,10 +797,8 @@ class TableManager:
             runtime.thinking_for = -1
             shows = bool(runtime.game.apply(state, action, narrate=True, trusted=True))
             wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0
-            self.workers.later(
-                wait,
-                lambda: self._bot_commit(info.id, version, seat, action, ticket),
-                clock=True,
+            self.workers.gather(
+                wait, BotMove(info.id, version, seat, action, ticket), self._bot_moves
             )
 
         runtime.thinking_for = version
@@ -789,15 +824,52 @@ class TableManager:
                 log.exception("a bot at table %s answered %r", runtime.id, value)
         return runtime.game.legal_actions(state)[0]
 
-    def _bot_commit(
-        self, table_id: str, version: int, seat: int, action: Action, ticket: Ticket
-    ) -> None:
-        with self._hold(table_id) as runtime:
-            # Not if the bot was called off meanwhile (the table ended, the seat was taken
-            # back, the server is stopping) or the table moved on.
-            if runtime.bot_stop is ticket and runtime.in_play(version):
-                runtime.bot_stop = None
-                self._commit_action(runtime, seat, action)
+    def _bot_moves(self, moves: list[BotMove]) -> None:
+        """Bots' moves due at one moment: each played on its table, all committed in one
+        transaction (one disk flush), then each table's next steps and message. A table
+        that another thread holds, or that is broken, takes its move alone afterwards:
+        waiting for one table's lock while holding others' could deadlock."""
+        alone: list[BotMove] = []
+        with contextlib.ExitStack() as held:
+            played: list[tuple[TableRuntime, int, Write]] = []
+            for move in moves:
+                with self._lock:
+                    runtime = self._in_memory(move.table_id)
+                if runtime is None or not runtime.lock.acquire(blocking=False):
+                    alone.append(move)
+                    continue
+                held.callback(runtime.lock.release)
+                if runtime.broken:
+                    alone.append(move)
+                elif self._bot_may_move(runtime, move):
+                    first = len(runtime.log)
+                    with _logged_failure(runtime.id):
+                        played.append((runtime, first, self._play(runtime, move.seat, move.action)))
+            failures = self.store.commit_together([write for _r, _f, write in played])
+            for (runtime, first, _write), failure in zip(played, failures, strict=True):
+                if failure is not None:
+                    self._lost_commit(runtime, failure)
+                    continue
+                with _logged_failure(runtime.id):
+                    self._stored(runtime)
+                    self._after_action(runtime, first)
+        for move in alone:
+            with _logged_failure(move.table_id):
+                self._bot_move(move)
+
+    def _bot_move(self, move: BotMove) -> None:
+        with self._hold(move.table_id) as runtime:
+            if self._bot_may_move(runtime, move):
+                self._commit_action(runtime, move.seat, move.action)
+
+    def _bot_may_move(self, runtime: TableRuntime, move: BotMove) -> bool:
+        """Whether the bot's move still stands (the bot was not called off meanwhile: the
+        table ended, the seat was taken back, the server is stopping; nor did the table
+        move on); if so, the bot is no longer the table's."""
+        if runtime.bot_stop is move.ticket and runtime.in_play(move.version):
+            runtime.bot_stop = None
+            return True
+        return False
 
     def _stop_bot(self, runtime: TableRuntime) -> None:
         """Call off the bot thinking at this table, if one is."""

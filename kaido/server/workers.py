@@ -5,7 +5,9 @@ itself when their time comes, and hands each chore (sweeping idle games, reloadi
 table) to a pool of its own, so a chore can never delay a clock. A waiting bot move (the
 visible pause) or a clock holds no thread, and a due clock job crosses no thread on its way
 to running (a hand-over to a pool per bot move was a measurable share of a move's CPU).
-Bots think in processes of their own (thinking.py).
+Items scheduled with `gather` (bots' moves) that fall due together are run by one call,
+so their tables' writes can share one commit. Bots think in processes of their own
+(thinking.py).
 """
 
 from __future__ import annotations
@@ -17,16 +19,28 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
 
 log = logging.getLogger("kaido.server")
 
 Job = Callable[[], None]
+GATHER_AT_MOST = 16
+"""Items of one `gather` call: a bound on how many tables one batch holds locked."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Gathered:
+    """An item for `run`, which takes every such item due at the same moment."""
+
+    run: Callable[[list[Any]], None]
+    item: Any
 
 
 class Workers:
     def __init__(self) -> None:
         self.chores = ThreadPoolExecutor(1, thread_name_prefix="kaido-chore")
-        self._heap: list[tuple[float, int, bool, Job]] = []
+        self._heap: list[tuple[float, int, bool, Job | _Gathered]] = []
         """Jobs not run yet: (when due, their order, whether a clock job, the job)."""
         self._counter = itertools.count()
         self._wake = threading.Condition()
@@ -40,6 +54,15 @@ class Workers:
         if delay <= 0 and not clock:
             self._submit(job)
             return
+        self._push(delay, clock, job)
+
+    def gather(self, delay: float, item: Any, run: Callable[[list[Any]], None]) -> None:
+        """Give `item` to `run` after `delay` seconds, on the clock thread, with the items
+        for the same `run` that fall due with it (that are due when it is: up to
+        GATHER_AT_MOST)."""
+        self._push(delay, True, _Gathered(run, item))
+
+    def _push(self, delay: float, clock: bool, job: Job | _Gathered) -> None:
         with self._wake:
             entry = (time.monotonic() + delay, next(self._counter), clock, job)
             heapq.heappush(self._heap, entry)
@@ -66,9 +89,23 @@ class Workers:
                 now = time.monotonic()
                 if self._heap and self._heap[0][0] <= now:
                     _due, _n, clock, job = heapq.heappop(self._heap)
+                    if isinstance(job, _Gathered):
+                        return True, self._gathered(job, now)
                     return clock, job
                 self._wake.wait(self._heap[0][0] - now if self._heap else None)
             return None
+
+    def _gathered(self, first: _Gathered, now: float) -> Job:
+        """A job running `first` and the items for its `run` due next, in the order they
+        fell due (call with `_wake` held)."""
+        items = [first.item]
+        while len(items) < GATHER_AT_MOST and self._heap and self._heap[0][0] <= now:
+            job = self._heap[0][3]
+            if not (isinstance(job, _Gathered) and job.run == first.run):
+                break
+            heapq.heappop(self._heap)
+            items.append(job.item)
+        return lambda: first.run(items)
 
     def stop_taking(self) -> None:
         """Take no more jobs: due and later ones are dropped."""

@@ -190,7 +190,7 @@ def test_a_move_queued_behind_a_failed_commit_is_refused(tmp_path: Path, databas
             text("BEGIN IMMEDIATE" if sqlite else "LOCK TABLE actions IN EXCLUSIVE MODE")
         )
         first, first_outcome = run_in_thread(lambda: tables.act(user, table, ["draw"], 0))
-        wait_for(lambda: "append_action" in innermost(first)[2], what="move 1's commit")
+        wait_for(lambda: "commit" in innermost(first)[2], what="move 1's commit")
         # ...while move 2, chosen as if move 1 had gone through, queues behind it.
         second, second_outcome = run_in_thread(lambda: tables.act(user, table, ["end"], 1))
         wait_for(lambda: all(waiting_for_table_lock(second) for _ in range(20)), what="queue")

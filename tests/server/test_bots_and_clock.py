@@ -4,9 +4,13 @@ hands a seat whose time ran out to a bot until its holder takes it back."""
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
+from sqlalchemy import text
+
+from kaido.server.store import Write
 from tests.server.harness import Harness, receive_state, wait_for
 
 
@@ -117,3 +121,66 @@ def test_the_clock_survives_a_restart(tmp_path: Path) -> None:
         # A generous wait: on a loaded machine the clock thread may run late.
         wait_for(lambda: again.state(table)["seats"][0]["timed_out"], timeout=30)
         assert time.time() >= deadline
+
+
+def test_bots_moves_due_together_share_one_commit(tmp_path: Path) -> None:
+    """Bots' moves that fall due while the clock thread is busy are committed in one
+    transaction, and each table stores exactly the moves its game played."""
+    with Harness(tmp_path) as harness:
+        services = harness.services
+        batches: list[int] = []
+        commit_together = services.store.commit_together
+
+        def counted(writes: list[Write]) -> list[BaseException | None]:
+            batches.append(len(writes))
+            return commit_together(writes)
+
+        services.store.commit_together = counted  # type: ignore[method-assign]
+        ann = harness.player("Ann")
+        tables = [ann.create(["human", "easy"]) for _ in range(3)]
+        busy = threading.Event()
+        services.workers.later(0, lambda: busy.wait(10), clock=True)
+        for table in tables:
+            ann.act(table, ["draw"], move=0)
+            ann.act(table, ["end"], move=1)  # the bot decides at once; its move is due now
+        busy.set()
+        for table in tables:
+            wait_for(lambda t=table: ann.state(t)["to_move"] == 0, what="the bot's turn")
+        assert batches and batches[0] == 3
+        for table in tables:
+            match = services.tables.get(table).require_match()
+            assert services.store.actions(table) == [action.to_json() for action in match.actions]
+
+
+def test_a_write_refused_in_a_shared_commit_fails_its_table_alone(tmp_path: Path) -> None:
+    """One table's bot move refused by the database, in a commit shared with two others:
+    theirs are stored, and the refused table is replayed from the database, so that its
+    bot moves again once the database takes it."""
+    with Harness(tmp_path) as harness:
+        services = harness.services
+        ann = harness.player("Ann")
+        tables = [ann.create(["human", "easy"]) for _ in range(3)]
+        refused = tables[1]
+        with services.store.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "CREATE TRIGGER refuse BEFORE INSERT ON actions "
+                    f"WHEN NEW.table_id = '{refused}' AND NEW.ply = 3 "
+                    "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+                )
+            )
+        busy = threading.Event()
+        services.workers.later(0, lambda: busy.wait(10), clock=True)
+        for table in tables:
+            ann.act(table, ["draw"], move=0)
+            ann.act(table, ["end"], move=1)
+        busy.set()
+        for table in (tables[0], tables[2]):
+            wait_for(lambda t=table: ann.state(t)["to_move"] == 0, what="the bot's turn")
+        assert services.store.actions(refused) == [["draw"], ["end"]]
+        with services.store.engine.begin() as connection:
+            connection.execute(text("DROP TRIGGER refuse"))
+        wait_for(lambda: ann.state(refused)["to_move"] == 0, timeout=30, what="the bot again")
+        for table in tables:
+            match = services.tables.get(table).require_match()
+            assert services.store.actions(table) == [action.to_json() for action in match.actions]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from kaido.server.store import Seat, Store, TableInfo
+from kaido.server.store import Seat, Store, TableInfo, action_write
 from tests.server.harness import Harness, Player, receive_state, wait_for
 
 
@@ -127,15 +127,17 @@ def test_writes_from_many_threads_at_once_are_each_committed_in_order(database_u
 
         def play(table_id: str) -> None:
             for ply in range(1, 31):
-                store.append_action(
-                    table_id,
-                    ply,
-                    ply % 2,
-                    [ply],
-                    version=ply,
-                    status="playing",
-                    result=None,
-                    deadline=None,
+                store.commit(
+                    action_write(
+                        table_id,
+                        ply,
+                        ply % 2,
+                        [ply],
+                        version=ply,
+                        status="playing",
+                        result=None,
+                        deadline=None,
+                    )
                 )
 
         threads = [threading.Thread(target=play, args=(table_id,), daemon=True) for table_id in ids]
