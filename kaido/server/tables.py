@@ -830,29 +830,37 @@ class TableManager:
         that another thread holds, or that is broken, takes its move alone afterwards:
         waiting for one table's lock while holding others' could deadlock."""
         alone: list[BotMove] = []
-        with contextlib.ExitStack() as held:
-            played: list[tuple[TableRuntime, int, Write]] = []
+        held: list[TableRuntime] = []  # locked here, each freed once its table is told
+        played: list[tuple[TableRuntime, int, Write]] = []
+        try:
             for move in moves:
                 with self._lock:
                     runtime = self._in_memory(move.table_id)
                 if runtime is None or not runtime.lock.acquire(blocking=False):
                     alone.append(move)
                     continue
-                held.callback(runtime.lock.release)
-                if runtime.broken:
-                    alone.append(move)
-                elif self._bot_may_move(runtime, move):
-                    first = len(runtime.log)
-                    with _logged_failure(runtime.id):
-                        played.append((runtime, first, self._play(runtime, move.seat, move.action)))
+                if runtime.broken or not self._bot_may_move(runtime, move):
+                    if runtime.broken:
+                        alone.append(move)
+                    runtime.lock.release()
+                    continue
+                held.append(runtime)
+                first = len(runtime.log)
+                with _logged_failure(runtime.id):
+                    played.append((runtime, first, self._play(runtime, move.seat, move.action)))
             failures = self.store.commit_together([write for _r, _f, write in played])
             for (runtime, first, _write), failure in zip(played, failures, strict=True):
                 if failure is not None:
                     self._lost_commit(runtime, failure)
-                    continue
-                with _logged_failure(runtime.id):
-                    self._stored(runtime)
-                    self._after_action(runtime, first)
+                else:
+                    with _logged_failure(runtime.id):
+                        self._stored(runtime)
+                        self._after_action(runtime, first)
+                held.remove(runtime)
+                runtime.lock.release()  # its people need not wait for the next tables' steps
+        finally:
+            for runtime in held:
+                runtime.lock.release()
         for move in alone:
             with _logged_failure(move.table_id):
                 self._bot_move(move)

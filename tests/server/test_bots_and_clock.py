@@ -10,6 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from kaido.server.runtime import TableRuntime
 from kaido.server.store import Write
 from tests.server.harness import Harness, receive_state, wait_for
 
@@ -125,7 +126,8 @@ def test_the_clock_survives_a_restart(tmp_path: Path) -> None:
 
 def test_bots_moves_due_together_share_one_commit(tmp_path: Path) -> None:
     """Bots' moves that fall due while the clock thread is busy are committed in one
-    transaction, and each table stores exactly the moves its game played."""
+    transaction, each table stores exactly the moves its game played, and each table is
+    free once it is told, before the next tables' steps."""
     with Harness(tmp_path) as harness:
         services = harness.services
         batches: list[int] = []
@@ -136,6 +138,18 @@ def test_bots_moves_due_together_share_one_commit(tmp_path: Path) -> None:
             return commit_together(writes)
 
         services.store.commit_together = counted  # type: ignore[method-assign]
+        told: list[TableRuntime] = []
+        free_when_next_told: list[bool] = []
+        after_action = services.tables._after_action
+
+        def telling(runtime: TableRuntime, first: int) -> None:
+            if len(batches) == 1:  # inside the first batch
+                if told:
+                    free_when_next_told.append(lockable_elsewhere(told[-1]))
+                told.append(runtime)
+            after_action(runtime, first)
+
+        services.tables._after_action = telling  # type: ignore[method-assign]
         ann = harness.player("Ann")
         tables = [ann.create(["human", "easy"]) for _ in range(3)]
         busy = threading.Event()
@@ -147,9 +161,25 @@ def test_bots_moves_due_together_share_one_commit(tmp_path: Path) -> None:
         for table in tables:
             wait_for(lambda t=table: ann.state(t)["to_move"] == 0, what="the bot's turn")
         assert batches and batches[0] == 3
+        assert free_when_next_told == [True, True]
         for table in tables:
             match = services.tables.get(table).require_match()
             assert services.store.actions(table) == [action.to_json() for action in match.actions]
+
+
+def lockable_elsewhere(runtime: TableRuntime) -> bool:
+    """Whether another thread could take the table's lock now."""
+    taken: list[bool] = []
+
+    def take() -> None:
+        if runtime.lock.acquire(blocking=False):
+            runtime.lock.release()
+            taken.append(True)
+
+    thread = threading.Thread(target=take)
+    thread.start()
+    thread.join()
+    return bool(taken)
 
 
 def test_a_write_refused_in_a_shared_commit_fails_its_table_alone(tmp_path: Path) -> None:
