@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kaido.core.errors import KaidoError
 from kaido.review.estimate import WORLDS
 
 DEFAULT_HOST = "127.0.0.1"
@@ -131,11 +133,23 @@ class Settings:
 
 
 def _load_or_create_secret(path: Path) -> str:
-    """A secret kept across restarts, so sessions survive them; readable by the owner only."""
-    if path.exists():
-        return path.read_text(encoding="utf-8").strip()
-    secret = secrets.token_urlsafe(48)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(secret + "\n")
+    """A secret kept across restarts, so sessions survive them; readable by the owner only.
+    Nodes starting at once on one data directory all get the first one made: it is
+    written whole under a name of its own, then linked into place (a node that read the
+    file between another's creating and writing it got an empty secret, and the two
+    nodes' sessions did not know each other)."""
+    if not path.exists():
+        draft = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(secrets.token_urlsafe(48) + "\n")
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another's came first: it is the one
+        finally:
+            draft.unlink()
+    secret = path.read_text(encoding="utf-8").strip()
+    if not secret:
+        raise KaidoError(f"{path} is empty: remove it, and sessions start afresh")
     return secret

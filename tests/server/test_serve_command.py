@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import multiprocessing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,3 +92,39 @@ def test_a_server_process_looks_at_its_old_objects_rarely() -> None:
         assert FULL_COLLECTIONS_AFTER >= 1000
     finally:
         gc.set_threshold(*before)
+
+
+def _prepared_secret(data: Path, start: Any, results: Any) -> None:
+    start.wait()
+    settings = Settings(data_dir=data)
+    settings.prepare()
+    results.put(settings.secret_key)
+
+
+def test_nodes_starting_at_once_on_one_data_directory_share_one_secret(tmp_path: Path) -> None:
+    """Every node's sessions must be every other's: a node that read the secret file
+    between another's creating and writing it took an empty secret."""
+    context = multiprocessing.get_context("fork")
+    for round_ in range(10):
+        data = tmp_path / f"round-{round_}"
+        data.mkdir()
+        start, results = context.Barrier(8), context.Queue()
+        processes = [
+            context.Process(target=_prepared_secret, args=(data, start, results)) for _ in range(8)
+        ]
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.join(timeout=30)
+        assert [process.exitcode for process in processes] == [0] * 8
+        secrets = {results.get(timeout=5) for _ in processes}
+        assert len(secrets) == 1 and all(secrets), secrets
+        assert [path.name for path in data.iterdir() if "secret" in path.name] == ["secret.key"]
+
+
+def test_an_empty_secret_file_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "secret.key").write_text("\n")
+    assert main(["serve", "--data-dir", str(tmp_path), "--port", "1"]) == 2
+    assert "secret.key is empty" in capsys.readouterr().err
