@@ -604,6 +604,8 @@ class _Batcher:
     def run(self, writes: list[Write]) -> list[BaseException | None]:
         """Commit `writes` (put in together, so one batch takes them all): each one's
         failure, or None."""
+        if not writes:  # a batch whose moves were all called off: nothing to wait for
+            return []
         outcomes = [_Outcome() for _write in writes]
         with self._closing:
             if self._stopped:
