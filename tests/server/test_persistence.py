@@ -152,3 +152,13 @@ def test_writes_from_many_threads_at_once_are_each_committed_in_order(database_u
         assert all(info is not None and info.version == 30 for info in stored)
     finally:
         store.close()
+
+
+def test_an_empty_batch_is_settled_at_once_even_once_the_store_is_closed(
+    database_url: str,
+) -> None:
+    """A batch of bots' moves all called off while the server stops has nothing to commit:
+    it must not fail as if it had (the move that was called off is not lost)."""
+    store = Store(database_url)
+    store.close()
+    assert store.commit_together([]) == []
