@@ -1,15 +1,16 @@
 """Load on `kaido serve`, measured from outside as players feel it.
 
-Starts `kaido serve` on a free loopback port (a fresh data directory; SQLite, or the
-PostgreSQL database `--database-url` names), opens N tables of one scripted human and two
-bots, and drives every human over its WebSocket: when the human may act it waits a human
-pause, sends a random legal action and times how long its update takes to come back (bots'
-thinking is not in it: only the human's own moves are timed), and how long, from its
-move landing, it waits for its next decision while the bots move (their visible pauses,
-`--bot-delay` each, and however late a busy server makes them). The sockets are opened, and
-their first whole states received, before the measured time starts (until 2026-11-28 they
-were opened in it: at 500-2,000 tables their whole states were a large share of the CPU
-per move). Prints one row a run:
+Starts `kaido serve` on a free loopback port (a fresh data directory; SQLite, or a new
+database on the PostgreSQL server `--database-url` names, dropped after the run: until
+2026-12-01 runs shared the database named, and each run's nodes resumed every table of the
+runs before), opens N tables of one scripted human and two bots, and drives every human
+over its WebSocket: when the human may act it waits a human pause, sends a random legal
+action and times how long its update takes to come back (bots' thinking is not in it: only
+the human's own moves are timed), and how long, from its move landing, it waits for its
+next decision while the bots move (their visible pauses, `--bot-delay` each, and however
+late a busy server makes them). The sockets are opened, and their first whole states
+received, before the measured time starts (until 2026-11-28 they were opened in it: at
+500-2,000 tables their whole states were a large share of the CPU per move). Prints one row a run:
 
     .venv/bin/python bench/server_load.py --tables 100 200 500 --seconds 60
     .venv/bin/python bench/server_load.py --tables 500 --database-url postgresql://...
@@ -23,16 +24,18 @@ per move). Prints one row a run:
     .venv/bin/python bench/server_load.py --tables 200 --seconds 20 --tree ../before
     .venv/bin/python bench/server_load.py --tables 200 --seconds 20 --compiled
 
-The client runs on the same machine and takes CPU of its own; the server CPU column is the
-server processes' own time (user + system) over the measured interval, in % of one core:
-with `--nodes N` (N > 1: `kaido serve --workers N`, N nodes behind nginx, on PostgreSQL)
-the nodes', the supervisor's and nginx's; PostgreSQL's own processes are not counted.
+The client runs on the same machine (one process on uvloop) and takes CPU of its own, in
+the last column; the server CPU column is the server processes' own time (user + system)
+over the measured interval, in % of one core: with `--nodes N` (N > 1: `kaido serve
+--workers N`, N nodes behind nginx, on PostgreSQL) the nodes', the supervisor's and
+nginx's; PostgreSQL's own processes are not counted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -48,8 +51,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import uvloop
 import websockets
 
+from kaido.server.db import scratch_database
 from kaido.server.follow import SYNC, Follower, PatchGap
 
 REPO = Path(__file__).resolve().parents[1]
@@ -76,15 +81,15 @@ def free_port() -> int:
 class Server:
     """`kaido serve` in a subprocess, with the limits a load test needs lifted."""
 
-    def __init__(self, args: argparse.Namespace, data_dir: Path) -> None:
+    def __init__(self, args: argparse.Namespace, data_dir: Path, database_url: str | None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "kaido.cli.main", "serve", "--port", str(self.port)]
         command += ["--data-dir", str(data_dir), "--bot-delay", str(args.bot_delay)]
         command += ["--no-rate-limits", "--sockets-per-client", "100000"]
         command += ["--max-tables-per-user", "100000", "--log-level", "warning"]
-        if args.database_url:
-            command += ["--database-url", args.database_url]
+        if database_url:
+            command += ["--database-url", database_url]
         if args.nodes > 1:
             command += ["--workers", str(args.nodes)]
         tree = args.tree.resolve()
@@ -213,52 +218,71 @@ async def _play_connected(
     rng: random.Random,
     made: int,
 ) -> int:
-    """Play on `ws`, whose first message (already received) is `first` if not None."""
-    sent: tuple[int, float] | None = None
-    landed: float | None = None
-    version = -1
-    follower = Follower()
-    while time.monotonic() < until and made < args.moves:
+    """Play on `ws`, whose first message (already received) is `first` if not None, until
+    the time is up (one timer for the connection: one a message was a tenth of the client's
+    CPU), it made `--moves` moves, or it is told to reconnect."""
+    human = Human(stats, args, rng, made)
+    try:
+        async with asyncio.timeout(max(0.1, until - time.monotonic())):
+            while human.made < args.moves:
+                raw = first or await ws.recv()
+                first = None
+                if not await human.take(ws, raw):
+                    break
+    except TimeoutError:
+        pass
+    return human.made
+
+
+class Human:
+    """One scripted human's side of a connection: what it was last sent, and its move in
+    flight."""
+
+    def __init__(
+        self, stats: Stats, args: argparse.Namespace, rng: random.Random, made: int
+    ) -> None:
+        self.stats, self.args, self.rng, self.made = stats, args, rng, made
+        self.follower = Follower()
+        self.sent: tuple[int, float] | None = None
+        self.landed: float | None = None
+        self.version = -1
+
+    async def take(self, ws: Any, raw: str) -> bool:
+        """Take one message (and move if it may); False once told to reconnect."""
+        stats = self.stats
         try:
-            raw = first or await asyncio.wait_for(
-                ws.recv(), timeout=max(0.1, until - time.monotonic())
-            )
-        except TimeoutError:
-            return made
-        first = None
-        try:
-            message = follower.take(json.loads(raw))
+            message = self.follower.take(json.loads(raw))
         except PatchGap:
             await ws.send(json.dumps(SYNC))
-            continue
+            return True
         kind = message.get("type")
         if kind == "reconnect":
             stats.reconnects += 1
-            return made
+            return False
         if kind == "error":
             stats.errors += 1
-            sent = None
-            continue
+            self.sent = None
+            return True
         if kind != "state":
-            continue
-        if version >= 0:
-            stats.moves += max(0, message["version"] - version)
-        version = message["version"]
+            return True
+        if self.version >= 0:
+            stats.moves += max(0, message["version"] - self.version)
+        self.version = message["version"]
         legal = message.get("legal") or []
-        if sent is not None and version > sent[0]:
-            stats.latencies.append(time.monotonic() - sent[1])
-            sent = None
-            landed = None if legal else time.monotonic()
-        if legal and landed is not None:
-            stats.waits.append(time.monotonic() - landed)
-            landed = None
-        if legal and sent is None:
-            await asyncio.sleep(rng.uniform(*args.think))
-            action = rng.choice(legal)["action"]
-            sent = (version, time.monotonic())
-            await ws.send(json.dumps({"type": "act", "action": action, "move": version}))
-            made += 1
-    return made
+        if self.sent is not None and self.version > self.sent[0]:
+            stats.latencies.append(time.monotonic() - self.sent[1])
+            self.sent = None
+            self.landed = None if legal else time.monotonic()
+        if legal and self.landed is not None:
+            stats.waits.append(time.monotonic() - self.landed)
+            self.landed = None
+        if legal and self.sent is None:
+            await asyncio.sleep(self.rng.uniform(*self.args.think))
+            action = self.rng.choice(legal)["action"]
+            self.sent = (self.version, time.monotonic())
+            await ws.send(json.dumps({"type": "act", "action": action, "move": self.version}))
+            self.made += 1
+        return True
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -269,8 +293,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="kaido-load-") as data:
-        server = Server(args, Path(data))
+    with contextlib.ExitStack() as scratch:
+        data = scratch.enter_context(tempfile.TemporaryDirectory(prefix="kaido-load-"))
+        database_url = args.database_url and scratch.enter_context(
+            scratch_database(args.database_url, "kaido_load")
+        )
+        server = Server(args, Path(data), database_url)
         try:
             server.wait_ready()
             try:
@@ -283,6 +311,7 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
             stats = Stats()
             print(f"({tables} tables set up; measuring {args.seconds:.0f} s)", file=sys.stderr)
             start_cpu, start = server.cpu_seconds(), time.monotonic()
+            start_client = time.process_time()
             until = start + args.seconds
             rngs = [random.Random(args.seed * 100_003 + n) for n in range(tables)]
             await asyncio.gather(
@@ -293,6 +322,7 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
             )
             elapsed = time.monotonic() - start
             cpu = server.cpu_seconds() - start_cpu
+            client_cpu = time.process_time() - start_client
         finally:
             server.stop()
     ms = [1000 * value for value in stats.latencies]
@@ -307,6 +337,7 @@ async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
         "wait p95": percentile(stats.waits, 0.95),
         "cpu%": 100 * cpu / elapsed,
         "cpu ms/move": 1000 * cpu / max(1, stats.moves),
+        "client cpu%": 100 * client_cpu / elapsed,
         "errors": stats.errors,
         "reconnects": stats.reconnects,
     }
@@ -320,7 +351,11 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60, help="at most, per human")
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), help="seconds")
     parser.add_argument("--bot-delay", type=float, default=0.8)
-    parser.add_argument("--database-url", default=None)
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="a PostgreSQL server (any database on it): each run makes a database of its own there",
+    )
     parser.add_argument(
         "--nodes", type=int, default=1, help="server nodes behind nginx (needs --database-url)"
     )
@@ -342,16 +377,16 @@ def main() -> None:
         parser.error("--nodes N runs N nodes on one PostgreSQL database: give --database-url")
     print(
         "| tables | moves/s | timed moves | p50 ms | p95 ms | p99 ms | turn wait p50, p95 s "
-        "| server CPU | CPU ms/move | errors |"
+        "| server CPU | CPU ms/move | errors | client CPU |"
     )
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for tables in args.tables:
-        row = asyncio.run(run_once(args, tables))
+        row = uvloop.run(run_once(args, tables))
         print(
             f"| {row['tables']} | {row['moves/s']:.0f} | {row['timed']} | {row['p50']:.1f} "
             f"| {row['p95']:.1f} | {row['p99']:.1f} "
             f"| {row['wait p50']:.2f}, {row['wait p95']:.2f} | {row['cpu%']:.0f}% "
-            f"| {row['cpu ms/move']:.2f} | {row['errors']} |",
+            f"| {row['cpu ms/move']:.2f} | {row['errors']} | {row['client cpu%']:.0f}% |",
             flush=True,
         )
 

@@ -7,6 +7,9 @@ accepted action. The state is never stored; it is the replay of those rows.
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import (
@@ -24,6 +27,7 @@ from sqlalchemy import (
     create_engine,
     event,
     inspect,
+    make_url,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -389,6 +393,23 @@ def make_engine(url: str) -> Engine:
     _add_name_keys(engine)
     _add_column(engine, "tables", "hints", "BOOLEAN NOT NULL DEFAULT FALSE")
     return engine
+
+
+@contextmanager
+def scratch_database(url: str, prefix: str = "kaido_scratch") -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database on the server `url` names (whose
+    database it connects to, to make it), dropped afterwards with its connections: each
+    test, or each run of a benchmark, starts from nothing."""
+    name = f"{prefix}_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        yield make_url(url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 def _add_name_keys(engine: Engine) -> None:

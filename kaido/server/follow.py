@@ -8,6 +8,7 @@ the server's own code, so following a game checks what the server sends."""
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 import jsonpatch
@@ -42,7 +43,11 @@ class Follower:
             return message
         if message["base"] != self.revision:
             raise PatchGap(f"a patch from revision {message['base']}, held {self.revision}")
-        self.fields = jsonpatch.apply_patch(self.fields, message["ops"])
+        # Patched on a copy, so the messages returned before stay as they were: marshal's
+        # copy of JSON's types takes a seventh of the time of the deep copy jsonpatch makes
+        # by default, which was 43% of the load benchmark's client.
+        fields = marshal.loads(marshal.dumps(self.fields))
+        self.fields = jsonpatch.apply_patch(fields, message["ops"], in_place=True)
         self.revision = message["revision"]
         log = {name: message[name] for name in LOG_KEYS if name in message}
         return {**self.fields, **log}
