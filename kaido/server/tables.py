@@ -88,6 +88,8 @@ def _logged_failure(table_id: str) -> Iterator[None]:
     """Log what one table's step raised, so the other tables of a batch go on."""
     try:
         yield
+    except EngineFailure:
+        pass  # logged with its cause where the rules engine failed (`_play`)
     except Exception:
         log.exception("a bot's move failed at table %s", table_id)
 

@@ -4,10 +4,12 @@ hands a seat whose time ran out to a bot until its holder takes it back."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 
 from kaido.server.runtime import TableRuntime
@@ -214,3 +216,37 @@ def test_a_write_refused_in_a_shared_commit_fails_its_table_alone(tmp_path: Path
         for table in tables:
             match = services.tables.get(table).require_match()
             assert services.store.actions(table) == [action.to_json() for action in match.actions]
+
+
+def test_a_rules_engine_failure_in_a_batch_fails_its_table_alone_and_is_logged_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One table's rules engine fails on its bot's move, in a batch with two others: theirs
+    go on, and the failure is logged once, with its cause, where it happened."""
+    with Harness(tmp_path) as harness:
+        services = harness.services
+        ann = harness.player("Ann")
+        tables = [ann.create(["human", "easy"]) for _ in range(3)]
+        failing = tables[1]
+
+        def fail(*_args: object, **_kwargs: object) -> None:
+            raise RuntimeError("a bug in the rules")
+
+        busy = threading.Event()
+        services.workers.later(0, lambda: busy.wait(10), clock=True)
+        for table in tables:
+            ann.act(table, ["draw"], move=0)
+            ann.act(table, ["end"], move=1)
+        services.tables.get(failing).require_match().play = fail  # type: ignore[method-assign]
+        with caplog.at_level(logging.ERROR, logger="kaido"):
+            busy.set()
+            for table in (tables[0], tables[2]):
+                wait_for(lambda t=table: ann.state(t)["to_move"] == 0, what="the bot's turn")
+        about_it = [record for record in caplog.records if failing in record.getMessage()]
+        assert [record.getMessage() for record in about_it] == [
+            f"the rules engine failed at table {failing}"
+        ]
+        assert about_it[0].exc_info is not None and "a bug in the rules" in str(
+            about_it[0].exc_info[1]
+        )
+        assert services.store.actions(failing) == [["draw"], ["end"]]
