@@ -295,9 +295,9 @@ def percentile(values: list[float], q: float) -> float:
 async def run_once(args: argparse.Namespace, tables: int) -> dict[str, Any]:
     with contextlib.ExitStack() as scratch:
         data = scratch.enter_context(tempfile.TemporaryDirectory(prefix="kaido-load-"))
-        database_url = args.database_url and scratch.enter_context(
-            scratch_database(args.database_url, "kaido_load")
-        )
+        database_url = None
+        if args.database_url:
+            database_url = scratch.enter_context(scratch_database(args.database_url, "kaido_load"))
         server = Server(args, Path(data), database_url)
         try:
             server.wait_ready()

@@ -841,9 +841,9 @@ class TableManager:
                 if runtime is None or not runtime.lock.acquire(blocking=False):
                     alone.append(move)
                     continue
+                if runtime.broken:
+                    alone.append(move)  # replayed from the database first, on its own
                 if runtime.broken or not self._bot_may_move(runtime, move):
-                    if runtime.broken:
-                        alone.append(move)
                     runtime.lock.release()
                     continue
                 held.append(runtime)
