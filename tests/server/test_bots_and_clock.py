@@ -170,11 +170,13 @@ def test_bots_moves_due_together_share_one_commit(tmp_path: Path) -> None:
 
 
 def lockable_elsewhere(runtime: TableRuntime) -> bool:
-    """Whether another thread could take the table's lock now."""
+    """Whether another thread could take the table's lock while the caller goes on
+    holding what it holds. It waits a little, since a reader (the test's own polling)
+    may hold the lock for a moment; a lock the caller keeps is never had."""
     taken: list[bool] = []
 
     def take() -> None:
-        if runtime.lock.acquire(blocking=False):
+        if runtime.lock.acquire(timeout=2):
             runtime.lock.release()
             taken.append(True)
 
