@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Protocol
 
@@ -16,6 +15,17 @@ class StopSignal(Protocol):
     `threading.Event`, or the server's signal for a search in another process."""
 
     def is_set(self) -> bool: ...
+
+
+class _NeverStop:
+    """The stop signal of an agent nobody cuts short: shared, since it never changes (an
+    Event per agent cost the server a few percent of its time, making one per decision)."""
+
+    def is_set(self) -> bool:
+        return False
+
+
+NEVER_STOP: StopSignal = _NeverStop()
 
 
 class Agent(ABC):
@@ -33,9 +43,10 @@ class Agent(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
-        self.stop: StopSignal = threading.Event()
-        """Set by whoever runs the agent to cut a search short (its table ended, a time
-        cap): searches check it between iterations and answer with what they found."""
+        self.stop: StopSignal = NEVER_STOP
+        """Replaced by whoever runs the agent with a signal of their own to cut a search
+        short (its table ended, a time cap): searches check it between iterations and
+        answer with what they found."""
 
     @abstractmethod
     def choose(self, game: Game[Any], state: Any) -> Action:

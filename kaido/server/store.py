@@ -15,8 +15,8 @@ from typing import Any
 
 from sqlalchemy import (
     Connection,
+    Dialect,
     Engine,
-    Executable,
     bindparam,
     delete,
     func,
@@ -25,8 +25,9 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql.dml import UpdateBase
 
 from kaido.core.errors import KaidoError
 from kaido.server.db import (
@@ -539,9 +540,8 @@ def _prefixed(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @functools.cache
-def _statement(key: tuple[str, ...]) -> Executable:
-    """The Core statement an op names, built once: the ORM's per-statement work (about a
-    millisecond each) was most of the writer's time under load."""
+def _statement(key: tuple[str, ...]) -> UpdateBase:
+    """The Core statement an op names, built once."""
     tables, seats, actions = (Base.metadata.tables[name] for name in ("tables", "seats", "actions"))
     kind, *columns = key
     if kind == "insert action":
@@ -560,25 +560,84 @@ def _statement(key: tuple[str, ...]) -> Executable:
     )
 
 
-def _execute(connection: Connection, writes: list[Write]) -> None:
-    """The writes' statements, each kind sent once with the parameters of all (executemany).
-    Statements of different tables commute; a table met twice starts a new group, so one
-    table's statements keep their order."""
-    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    seen: set[str] = set()
-    for write in writes:
-        if write.table_id in seen:
-            _send(connection, groups)
-            groups, seen = {}, set()
-        seen.add(write.table_id)
-        for op in write.ops:
-            groups.setdefault(op.key, []).append(op.params)
-    _send(connection, groups)
+@dataclass(frozen=True, slots=True)
+class _DriverStatement:
+    """An op's statement as the database driver takes it: its SQL, compiled once for the
+    engine's dialect; its parameters' order, for drivers that take them by position
+    (sqlite3); and the conversions its columns' types make (JSON to text). The writer sends
+    it on the driver's cursor: SQLAlchemy's work per execution was a third of the CPU of a
+    move's commit (bench/README.md)."""
+
+    sql: str
+    order: tuple[str, ...] | None
+    conversions: tuple[tuple[str, Callable[[Any], Any]], ...]
+
+    @classmethod
+    def compile(cls, statement: UpdateBase, dialect: Dialect) -> _DriverStatement:
+        compiled = statement.compile(dialect=dialect)
+        conversions = tuple(
+            (name, convert)
+            for name, bind in compiled.binds.items()
+            if (convert := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
+        )
+        order = tuple(compiled.positiontup or ()) if compiled.positional else None
+        return cls(str(compiled), order, conversions)
+
+    def row(self, params: dict[str, Any]) -> dict[str, Any] | tuple[Any, ...]:
+        """`params` as the driver takes them (a new value: a write tried again after its
+        batch failed is converted again from the same op)."""
+        if self.conversions:
+            params = dict(params)
+            for name, convert in self.conversions:
+                params[name] = convert(params[name])
+        return params if self.order is None else tuple(params[name] for name in self.order)
 
 
-def _send(connection: Connection, groups: dict[tuple[str, ...], list[dict[str, Any]]]) -> None:
-    for key, params in groups.items():
-        connection.execute(_statement(key), params if len(params) > 1 else params[0])
+class _Writer:
+    """Sends writes' statements on one connection, each kind once with the parameters of
+    all (executemany), in the driver's SQL (`_DriverStatement`, made once per kind)."""
+
+    def __init__(self) -> None:
+        self._statements: dict[tuple[str, ...], _DriverStatement] = {}
+
+    def execute(self, connection: Connection, writes: list[Write]) -> None:
+        """Statements of different tables commute; a table met twice starts a new group,
+        so one table's statements keep their order."""
+        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        seen: set[str] = set()
+        for write in writes:
+            if write.table_id in seen:
+                self._send(connection, groups)
+                groups, seen = {}, set()
+            seen.add(write.table_id)
+            for op in write.ops:
+                groups.setdefault(op.key, []).append(op.params)
+        self._send(connection, groups)
+
+    def _send(
+        self, connection: Connection, groups: dict[tuple[str, ...], list[dict[str, Any]]]
+    ) -> None:
+        dialect = connection.dialect
+        cursor = connection.connection.cursor()
+        try:
+            for key, params in groups.items():
+                statement = self._statements.get(key)
+                if statement is None:
+                    statement = _DriverStatement.compile(_statement(key), dialect)
+                    self._statements[key] = statement
+                rows: list[Any] = [statement.row(one) for one in params]
+                try:
+                    if len(rows) > 1:
+                        cursor.executemany(statement.sql, rows)
+                    else:
+                        cursor.execute(statement.sql, rows[0])
+                except dialect.loaded_dbapi.Error as error:
+                    # As SQLAlchemy would raise it (IntegrityError, OperationalError, ...).
+                    raise DBAPIError.instance(
+                        statement.sql, rows, error, dialect.loaded_dbapi.Error, dialect=dialect
+                    ) from error
+        finally:
+            cursor.close()
 
 
 class _Batcher:
@@ -596,6 +655,7 @@ class _Batcher:
         self._connection: Connection | None = None
         """Kept open between batches (a checkout from the pool and its reset on return
         were a quarter of a commit's CPU); dropped after a failure, opened again next."""
+        self._writer = _Writer()
         self._closing = threading.Lock()
         self._stopped = False
         self._thread = threading.Thread(target=self._loop, name="kaido-writer", daemon=True)
@@ -644,7 +704,7 @@ class _Batcher:
             with connection.begin():
                 if self.guard is not None:
                     self.guard(connection)
-                _execute(connection, [write for write, _outcome in batch])
+                self._writer.execute(connection, [write for write, _outcome in batch])
         except Exception as error:  # the database's refusal, or a bug: told to each caller
             self._drop_connection()
             if len(batch) == 1:

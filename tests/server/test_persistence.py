@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import text
 
@@ -162,3 +163,44 @@ def test_an_empty_batch_is_settled_at_once_even_once_the_store_is_closed(
     store = Store(database_url)
     store.close()
     assert store.commit_together([]) == []
+
+
+def test_each_kind_of_write_reads_back_as_the_columns_types_say(database_url: str) -> None:
+    """The writer sends each statement in the database driver's own SQL: every value must
+    still go in as its column's type stores it (JSON, floats, booleans, NULL) and come back
+    the same, on SQLite and on PostgreSQL."""
+    store = Store(database_url)
+    try:
+        owner = store.create_user("Ann", None, is_guest=False)
+        now = time.time()
+        seats = [Seat(0, "human", user_id=owner.id), Seat(1, "human", user_id=None)]
+        store.create_table(
+            TableInfo("t", "tiny", "1", {}, 0, "playing", False, owner.id, now, now, seats=seats)
+        )
+        action = ["move", {"to": [1, 2], "note": "\u6728\u6750 \U0001f332"}, None, 2.5, True]
+
+        def append(ply: int, seat: int, action: list[Any], **values: Any) -> None:
+            store.commit(action_write("t", ply, seat, action, **values))
+
+        append(1, 0, action, version=1, status="playing", result=None, deadline=now + 30.25)
+        append(2, 1, ["undo me"], version=2, status="playing", result=None, deadline=None)
+        store.remove_action("t", 2, version=3, deadline=now + 60.5)
+        store.set_seat_bot("t", 1, "easy", deadline=None)
+        store.set_timed_out("t", 0, True, deadline=None)
+        assert store.actions("t") == [action]
+        info = store.table("t")
+        assert info is not None
+        assert (info.version, info.status, info.result) == (3, "playing", None)
+        assert info.deadline is None and info.updated_at >= now
+        assert [(s.kind, s.bot, s.timed_out) for s in info.seats] == [
+            ("human", None, True),
+            ("bot", "easy", False),
+        ]
+        result = {"ranks": [0, 1], "names": ["\u884c\u5546", None]}
+        append(2, 0, ["end"], version=4, status="finished", result=result, deadline=1.5)
+        info = store.table("t")
+        assert info is not None
+        assert (info.status, info.result, info.deadline) == ("finished", result, 1.5)
+        assert store.actions("t") == [action, ["end"]]
+    finally:
+        store.close()
