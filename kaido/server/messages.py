@@ -108,13 +108,13 @@ def _compare(
     before: dict[Any, Any], after: dict[Any, Any], path: str, out: list[dict[str, Any]]
 ) -> None:
     for key, value in after.items():
-        at = f"{path}/{_pointer_token(key)}"
         if key not in before:
-            out.append({"op": "add", "path": at, "value": value})
+            out.append({"op": "add", "path": f"{path}/{_pointer_token(key)}", "value": value})
             continue
         old = before[key]
         if old == value:
-            continue
+            continue  # most keys: their path is not worth writing
+        at = f"{path}/{_pointer_token(key)}"
         if type(old) is dict and type(value) is dict:
             _compare(old, value, at, out)
         else:
