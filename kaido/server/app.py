@@ -68,6 +68,8 @@ T = TypeVar("T")
 WEB = Path(str(resources.files("kaido.web")))
 SESSION_DAYS = 30
 HOUSEKEEPING_SECONDS = 600
+SESSIONS_RECHECK_SECONDS = auth.Sessions.MEMORY_SECONDS / 2
+"""Remembered sessions are asked about together this often: within their minute."""
 SOCKET_THREADS = 40
 """Sockets' messages served at once (as many as AnyIO's threads): a move waits for its
 group commit, so many are needed for moves to share one."""
@@ -234,6 +236,7 @@ class Services:
         threading.Thread(target=self.reviews.resume, daemon=True).start()
         threading.Thread(target=self.thinkers.warm_up, daemon=True).start()
         self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
+        self.workers.later(SESSIONS_RECHECK_SECONDS, self.recheck_sessions)
         self.duties.start()
 
     def housekeeping(self) -> None:
@@ -250,6 +253,15 @@ class Services:
         except SQLAlchemyError as error:
             log.error("housekeeping failed: %s", str(error).splitlines()[0])
         self.workers.later(HOUSEKEEPING_SECONDS, self.housekeeping, clock=True)
+
+    def recheck_sessions(self) -> None:
+        """Every remembered session asked about together (`Sessions.recheck`), again and
+        again, as a chore (never delaying a clock)."""
+        try:
+            self.sessions.recheck()
+        except SQLAlchemyError as error:  # each is asked about alone once its minute ends
+            log.error("rechecking sessions failed: %s", str(error).splitlines()[0])
+        self.workers.later(SESSIONS_RECHECK_SECONDS, self.recheck_sessions)
 
     def _resume_in_background(self, table_ids: list[str]) -> None:
         if table_ids:

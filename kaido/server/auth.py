@@ -6,6 +6,7 @@ never on the threads that serve moves.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 import time
@@ -18,7 +19,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from kaido.server.errors import ServerError
 from kaido.server.names import name_key
 from kaido.server.nodes import Bus
-from kaido.server.store import Store, User
+from kaido.server.store import NameTaken, Store, User
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
@@ -88,17 +89,33 @@ def change_password(store: Store, user: User, password: str, new_password: str) 
     store.set_password(user.id, _hasher.hash(new_password))
 
 
+GUEST_NAME_DRAWS = 8
+"""Drawn guest names tried before giving up: six hex digits meet a name already given about
+once in 8,400 draws at 2,000 guests, so a second draw all but always serves."""
+
+
 def new_guest(store: Store, name: str | None = None) -> User:
-    """A guest: under the name they chose (checked as an account's), else `guest-...`."""
-    chosen = check_name(name) if name else f"guest-{secrets.token_hex(3)}"
-    return store.create_user(chosen, None, is_guest=True)
+    """A guest: under the name they chose (checked as an account's), else `guest-...`
+    drawn at random (again if the name drawn is taken)."""
+    if name:
+        return store.create_user(check_name(name), None, is_guest=True)
+    for _draw in range(GUEST_NAME_DRAWS - 1):
+        with contextlib.suppress(NameTaken):
+            return store.create_user(_guest_name(), None, is_guest=True)
+    return store.create_user(_guest_name(), None, is_guest=True)  # the last one's refusal told
+
+
+def _guest_name() -> str:
+    return f"guest-{secrets.token_hex(3)}"
 
 
 class Sessions:
     """Session tokens -> users, kept in the database (so sign-out ends a session for
     good), and remembered for a minute so that sockets do not ask the database on every
     move (under load that query and the connections it took were most of a move's cost).
-    Ending sessions forgets them at once, on every node (the `sessions` event)."""
+    Ending sessions forgets them at once, on every node (the `sessions` event). The
+    server asks about every remembered session together twice a minute (`recheck`), so
+    a session in use is never asked about alone again."""
 
     DAYS = 30
     MEMORY_SECONDS = 60.0
@@ -127,6 +144,24 @@ class Sessions:
                 self._known.clear()
             self._known[token] = (user, now + self.MEMORY_SECONDS)
         return user
+
+    def recheck(self) -> None:
+        """Ask the database about every remembered session in one query: those still
+        valid are remembered another `MEMORY_SECONDS`, the others forgotten. An entry
+        changed meanwhile (forgotten by a sign-out, or asked about anew) is left as it is,
+        so that a sign-out during the query is not undone."""
+        with self._lock:
+            remembered = {t: known for t, known in self._known.items() if known[0] is not None}
+        valid = self.store.session_users(remembered)
+        until = time.monotonic() + self.MEMORY_SECONDS
+        with self._lock:
+            for token, known in remembered.items():
+                if self._known.get(token) is not known:
+                    continue
+                if token in valid:
+                    self._known[token] = (valid[token], until)
+                else:
+                    del self._known[token]
 
     def end(self, token: str) -> None:
         user = self.user(token)

@@ -8,7 +8,7 @@ import hashlib
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,6 +114,10 @@ class ChatLine:
         }
 
 
+SESSIONS_A_QUERY = 500
+"""Session tokens asked about in one query (`Store.session_users`)."""
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self.engine: Engine = make_engine(url)
@@ -208,6 +212,27 @@ class Store:
                 )
             ).scalar_one_or_none()
             return None if row is None else User(row.id, row.name, row.is_guest)
+
+    def session_users(self, tokens: Iterable[str]) -> dict[str, User]:
+        """Of `tokens`, those of sessions neither ended nor expired, each with its user:
+        one query for many (hundreds at a time, within every database's limit on a
+        statement's parameters)."""
+        by_hash = {_token_hash(token): token for token in tokens}
+        hashes = list(by_hash)
+        found: dict[str, User] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(hashes), SESSIONS_A_QUERY):
+                rows = connection.execute(
+                    select(SessionRow.token_hash, UserRow.id, UserRow.name, UserRow.is_guest)
+                    .join(UserRow, SessionRow.user_id == UserRow.id)
+                    .where(
+                        SessionRow.token_hash.in_(hashes[start : start + SESSIONS_A_QUERY]),
+                        SessionRow.expires_at > time.time(),
+                    )
+                )
+                for token_hash, user_id, name, is_guest in rows:
+                    found[by_hash[token_hash]] = User(user_id, name, is_guest)
+        return found
 
     def end_session(self, token: str) -> None:
         with self._session() as session:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
+from kaido.server import auth
 from kaido.server.db import UserRow
 from tests.server.harness import PASSWORD, Harness
 
@@ -87,3 +89,15 @@ def test_a_forged_cookie_is_no_session(harness: Harness) -> None:
     client = harness.anonymous()
     client.http.cookies.set("kaido_session", "eyJ1aWQiOiAxfQ==.forged.signature")
     assert client.get("/api/me").json() == {"user": None, "preferences": None}
+
+
+def test_a_guest_name_drawn_again_when_the_one_drawn_is_taken(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Six random hex digits meet a name already given now and then (about once in 8,000
+    draws at 2,000 guests): the guest gets another draw, not a refusal."""
+    draws = iter(["c0ffee", "c0ffee", "c0ffee", "beef00"])
+    monkeypatch.setattr(auth.secrets, "token_hex", lambda _size: next(draws))
+    store = harness.services.store
+    names = [auth.new_guest(store).name, auth.new_guest(store).name]
+    assert names == ["guest-c0ffee", "guest-beef00"]
