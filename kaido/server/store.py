@@ -202,16 +202,7 @@ class Store:
 
     def session_user(self, token: str) -> User | None:
         """The user signed in with `token`, unless it was ended or has expired."""
-        with self._session() as session:
-            row = session.execute(
-                select(UserRow)
-                .join(SessionRow, SessionRow.user_id == UserRow.id)
-                .where(
-                    SessionRow.token_hash == _token_hash(token),
-                    SessionRow.expires_at > time.time(),
-                )
-            ).scalar_one_or_none()
-            return None if row is None else User(row.id, row.name, row.is_guest)
+        return self.session_users([token]).get(token)
 
     def session_users(self, tokens: Iterable[str]) -> dict[str, User]:
         """Of `tokens`, those of sessions neither ended nor expired, each with its user:
