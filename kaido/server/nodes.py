@@ -36,7 +36,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 import psycopg
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Engine, text
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import SQLAlchemyError
 
 from kaido.server.errors import Elsewhere, Unavailable
@@ -284,13 +285,18 @@ class Node:
 
     # ---- the writes' guard ----------------------------------------------------------------
 
-    def guard(self, connection: Connection) -> None:
+    def guard(self, connection: DBAPIConnection) -> None:
         """In a write transaction: the node is alive, and no node can reap it before the
         transaction ends (the row is locked against the reaper's DELETE)."""
-        alive = connection.execute(
-            text(f"SELECT 1 FROM nodes WHERE id = :me AND expires_at > {NOW} FOR SHARE"),
-            {"me": self.id},
-        ).first()
+        cursor = connection.cursor()  # the writer's own, the driver's (kaido.server.store)
+        try:
+            cursor.execute(
+                f"SELECT 1 FROM nodes WHERE id = %(me)s AND expires_at > {NOW} FOR SHARE",
+                {"me": self.id},
+            )
+            alive = cursor.fetchone()
+        finally:
+            cursor.close()
         if alive is None:
             self._gone("its writes were refused")
 

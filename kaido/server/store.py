@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
-    Connection,
     Dialect,
     Engine,
     bindparam,
@@ -25,8 +24,10 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql.dml import UpdateBase
 
 from kaido.core.errors import KaidoError
@@ -125,7 +126,7 @@ class Store:
         self._batcher = _Batcher(self.engine)
         self.fill_name_keys()
 
-    def guard_writes(self, guard: Callable[[Connection], None]) -> None:
+    def guard_writes(self, guard: Callable[[DBAPIConnection], None]) -> None:
         """Run `guard` first in every transaction of table changes (a node checks it is
         still alive: kaido/server/nodes.py)."""
         self._batcher.guard = guard
@@ -616,25 +617,27 @@ class _Writer:
     def __init__(self) -> None:
         self._statements: dict[tuple[str, ...], _DriverStatement] = {}
 
-    def execute(self, connection: Connection, writes: list[Write]) -> None:
+    def execute(self, connection: DBAPIConnection, dialect: Dialect, writes: list[Write]) -> None:
         """Statements of different tables commute; a table met twice starts a new group,
         so one table's statements keep their order."""
         groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         seen: set[str] = set()
         for write in writes:
             if write.table_id in seen:
-                self._send(connection, groups)
+                self._send(connection, dialect, groups)
                 groups, seen = {}, set()
             seen.add(write.table_id)
             for op in write.ops:
                 groups.setdefault(op.key, []).append(op.params)
-        self._send(connection, groups)
+        self._send(connection, dialect, groups)
 
     def _send(
-        self, connection: Connection, groups: dict[tuple[str, ...], list[dict[str, Any]]]
+        self,
+        connection: DBAPIConnection,
+        dialect: Dialect,
+        groups: dict[tuple[str, ...], list[dict[str, Any]]],
     ) -> None:
-        dialect = connection.dialect
-        cursor = connection.connection.cursor()
+        cursor = connection.cursor()
         try:
             for key, params in groups.items():
                 statement = self._statements.get(key)
@@ -665,12 +668,14 @@ class _Batcher:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self.guard: Callable[[Connection], None] | None = None
+        self.guard: Callable[[DBAPIConnection], None] | None = None
         self._inbox: queue.SimpleQueue[tuple[Write, _Outcome] | None] = queue.SimpleQueue()
         """Writes to commit; None to stop."""
-        self._connection: Connection | None = None
-        """Kept open between batches (a checkout from the pool and its reset on return
-        were a quarter of a commit's CPU); dropped after a failure, opened again next."""
+        self._connection: PoolProxiedConnection | None = None
+        """The driver's connection, used as it is: SQLAlchemy's `Connection` and
+        transaction around it were a tenth of a commit's CPU or more (bench/README.md).
+        Kept open between batches (a checkout from the pool and its reset on return were a
+        quarter); dropped after a failure (the pool rolls it back), opened again next."""
         self._writer = _Writer()
         self._closing = threading.Lock()
         self._stopped = False
@@ -715,12 +720,18 @@ class _Batcher:
 
     def _commit(self, batch: list[tuple[Write, _Outcome]]) -> None:
         try:
-            connection = self._connection or self._engine.connect()
+            connection = self._connection or self._engine.raw_connection()
             self._connection = connection
-            with connection.begin():
-                if self.guard is not None:
-                    self.guard(connection)
-                self._writer.execute(connection, [write for write, _outcome in batch])
+            if self.guard is not None:
+                self.guard(connection)
+            dialect = self._engine.dialect
+            self._writer.execute(connection, dialect, [write for write, _outcome in batch])
+            try:
+                connection.commit()
+            except dialect.loaded_dbapi.Error as error:
+                raise DBAPIError.instance(
+                    "COMMIT", None, error, dialect.loaded_dbapi.Error, dialect=dialect
+                ) from error
         except Exception as error:  # the database's refusal, or a bug: told to each caller
             self._drop_connection()
             if len(batch) == 1:

@@ -9,10 +9,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import text
 
+from kaido.server.nodes import Node, NotifyBus
 from kaido.server.store import Seat, Store, TableInfo, action_write
 from tests.server.harness import Harness, Player, receive_state, wait_for
+from tests.server.services import fresh_postgres_database
 
 
 def play_moves(players: list[Player], table: str, moves: int) -> None:
@@ -204,3 +207,55 @@ def test_each_kind_of_write_reads_back_as_the_columns_types_say(database_url: st
         assert store.actions("t") == [action, ["end"]]
     finally:
         store.close()
+
+
+class NodeGone(Exception):
+    """Stands in for the node's exit (`Node._gone` ends the process)."""
+
+
+def test_a_node_taken_for_gone_commits_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each write transaction first checks, on the writer's own connection, that the node is
+    still alive (its row not expired): once the others may have taken its tables over, a
+    move is refused and the node leaves, with nothing of the move stored."""
+    with fresh_postgres_database() as url:
+        store = Store(url)
+        try:
+            node = Node(store.engine, "here:1", NotifyBus(store.engine), ttl=30)
+            node.id = 1
+            with store.engine.begin() as connection:
+                connection.execute(
+                    text(
+                        "INSERT INTO nodes (id, address, pid, started_at, expires_at) "
+                        "VALUES (1, 'here:1', 1, 0, 1e12)"
+                    )
+                )
+            gone: list[str] = []
+
+            def leave(how: str) -> None:
+                gone.append(how)
+                raise NodeGone(how)
+
+            monkeypatch.setattr(node, "_gone", leave)
+            store.guard_writes(node.guard)
+            owner = store.create_user("Ann", None, is_guest=False)
+            store.create_table(TableInfo("t", "tiny", "1", {}, 0, "playing", False, owner.id, 0, 0))
+            store.commit(
+                action_write(
+                    "t", 1, 0, ["a"], version=1, status="playing", result=None, deadline=None
+                )
+            )
+            assert gone == []
+            with store.engine.begin() as connection:
+                connection.execute(text("UPDATE nodes SET expires_at = 0 WHERE id = 1"))
+            with pytest.raises(NodeGone):
+                store.commit(
+                    action_write(
+                        "t", 2, 0, ["b"], version=2, status="playing", result=None, deadline=None
+                    )
+                )
+            assert gone == ["its writes were refused"]
+            assert store.actions("t") == [["a"]]
+            info = store.table("t")
+            assert info is not None and info.version == 1
+        finally:
+            store.close()
