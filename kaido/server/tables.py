@@ -201,6 +201,8 @@ class TableManager:
         now = time.monotonic()
         with self._lock:
             over = len(self._tables) - keep
+            if over <= 0 and idle_seconds is None:
+                return 0  # nothing to free: no need to look at every table
             candidates = [r for r in self._tables.values() if self._evictable(r) and r.id != spare]
         gone: list[TableRuntime] = []
         for runtime in candidates:  # the least recently used first
