@@ -645,18 +645,25 @@ class _Writer:
                     statement = _DriverStatement.compile(_statement(key), dialect)
                     self._statements[key] = statement
                 rows: list[Any] = [statement.row(one) for one in params]
-                try:
+                with _as_sqlalchemy_errors(dialect, statement.sql, rows):
                     if len(rows) > 1:
                         cursor.executemany(statement.sql, rows)
                     else:
                         cursor.execute(statement.sql, rows[0])
-                except dialect.loaded_dbapi.Error as error:
-                    # As SQLAlchemy would raise it (IntegrityError, OperationalError, ...).
-                    raise DBAPIError.instance(
-                        statement.sql, rows, error, dialect.loaded_dbapi.Error, dialect=dialect
-                    ) from error
         finally:
             cursor.close()
+
+
+@contextmanager
+def _as_sqlalchemy_errors(dialect: Dialect, statement: str, params: Any = None) -> Iterator[None]:
+    """The driver's errors raised as SQLAlchemy raises them (IntegrityError,
+    OperationalError, ...): the callers tell a refused write by SQLAlchemyError."""
+    try:
+        yield
+    except dialect.loaded_dbapi.Error as error:
+        raise DBAPIError.instance(
+            statement, params, error, dialect.loaded_dbapi.Error, dialect=dialect
+        ) from error
 
 
 class _Batcher:
@@ -722,16 +729,13 @@ class _Batcher:
         try:
             connection = self._connection or self._engine.raw_connection()
             self._connection = connection
-            if self.guard is not None:
-                self.guard(connection)
             dialect = self._engine.dialect
+            if self.guard is not None:
+                with _as_sqlalchemy_errors(dialect, "the node's check"):
+                    self.guard(connection)
             self._writer.execute(connection, dialect, [write for write, _outcome in batch])
-            try:
+            with _as_sqlalchemy_errors(dialect, "COMMIT"):
                 connection.commit()
-            except dialect.loaded_dbapi.Error as error:
-                raise DBAPIError.instance(
-                    "COMMIT", None, error, dialect.loaded_dbapi.Error, dialect=dialect
-                ) from error
         except Exception as error:  # the database's refusal, or a bug: told to each caller
             self._drop_connection()
             if len(batch) == 1:

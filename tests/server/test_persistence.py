@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 
 from kaido.server.nodes import Node, NotifyBus
 from kaido.server.store import Seat, Store, TableInfo, action_write
@@ -257,5 +258,29 @@ def test_a_node_taken_for_gone_commits_nothing(monkeypatch: pytest.MonkeyPatch) 
             assert store.actions("t") == [["a"]]
             info = store.table("t")
             assert info is not None and info.version == 1
+        finally:
+            store.close()
+
+
+def test_a_node_check_the_database_refuses_is_told_as_sqlalchemy_tells_it() -> None:
+    """The node's check runs on the driver's own cursor: when the database refuses it (here
+    its table is gone), the error still comes as SQLAlchemy's, which the tables answer with
+    the documented 503, and nothing of the move is stored."""
+    with fresh_postgres_database() as url:
+        store = Store(url)
+        try:
+            node = Node(store.engine, "here:1", NotifyBus(store.engine), ttl=30)
+            node.id = 1
+            store.guard_writes(node.guard)
+            owner = store.create_user("Ann", None, is_guest=False)
+            store.create_table(TableInfo("t", "tiny", "1", {}, 0, "playing", False, owner.id, 0, 0))
+            with store.engine.begin() as connection:
+                connection.execute(text("DROP TABLE nodes CASCADE"))
+            write = action_write(
+                "t", 1, 0, ["a"], version=1, status="playing", result=None, deadline=None
+            )
+            with pytest.raises(SQLAlchemyError):
+                store.commit(write)
+            assert store.actions("t") == []
         finally:
             store.close()
