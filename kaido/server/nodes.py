@@ -26,6 +26,7 @@ channel (`Bus`).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -288,15 +289,13 @@ class Node:
     def guard(self, connection: DBAPIConnection) -> None:
         """In a write transaction: the node is alive, and no node can reap it before the
         transaction ends (the row is locked against the reaper's DELETE)."""
-        cursor = connection.cursor()  # the writer's own, the driver's (kaido.server.store)
-        try:
+        # The writer's own connection, the driver's (kaido.server.store).
+        with contextlib.closing(connection.cursor()) as cursor:
             cursor.execute(
                 f"SELECT 1 FROM nodes WHERE id = %(me)s AND expires_at > {NOW} FOR SHARE",
                 {"me": self.id},
             )
             alive = cursor.fetchone()
-        finally:
-            cursor.close()
         if alive is None:
             self._gone("its writes were refused")
 

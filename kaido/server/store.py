@@ -637,8 +637,7 @@ class _Writer:
         dialect: Dialect,
         groups: dict[tuple[str, ...], list[dict[str, Any]]],
     ) -> None:
-        cursor = connection.cursor()
-        try:
+        with contextlib.closing(connection.cursor()) as cursor:
             for key, params in groups.items():
                 statement = self._statements.get(key)
                 if statement is None:
@@ -650,8 +649,6 @@ class _Writer:
                         cursor.executemany(statement.sql, rows)
                     else:
                         cursor.execute(statement.sql, rows[0])
-        finally:
-            cursor.close()
 
 
 @contextmanager

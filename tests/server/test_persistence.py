@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from kaido.server.nodes import Node, NotifyBus
-from kaido.server.store import Seat, Store, TableInfo, action_write
+from kaido.server.store import Seat, Store, TableInfo, Write, action_write
 from tests.server.harness import Harness, Player, receive_state, wait_for
 from tests.server.services import fresh_postgres_database
 
@@ -214,73 +215,71 @@ class NodeGone(Exception):
     """Stands in for the node's exit (`Node._gone` ends the process)."""
 
 
-def test_a_node_taken_for_gone_commits_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def guarded() -> Iterator[tuple[Store, Node]]:
+    """A store on PostgreSQL whose writes a node's check guards (the node not started: its
+    row is the test's to write), with table "t" in play."""
+    with fresh_postgres_database() as url:
+        store = Store(url)
+        try:
+            node = Node(store.engine, "here:1", NotifyBus(store.engine), ttl=30)
+            node.id = 1
+            store.guard_writes(node.guard)
+            owner = store.create_user("Ann", None, is_guest=False)
+            store.create_table(TableInfo("t", "tiny", "1", {}, 0, "playing", False, owner.id, 0, 0))
+            yield store, node
+        finally:
+            store.close()
+
+
+def move_at_t(ply: int, action: list[Any]) -> Write:
+    return action_write(
+        "t", ply, 0, action, version=ply, status="playing", result=None, deadline=None
+    )
+
+
+def test_a_node_taken_for_gone_commits_nothing(
+    guarded: tuple[Store, Node], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each write transaction first checks, on the writer's own connection, that the node is
     still alive (its row not expired): once the others may have taken its tables over, a
     move is refused and the node leaves, with nothing of the move stored."""
-    with fresh_postgres_database() as url:
-        store = Store(url)
-        try:
-            node = Node(store.engine, "here:1", NotifyBus(store.engine), ttl=30)
-            node.id = 1
-            with store.engine.begin() as connection:
-                connection.execute(
-                    text(
-                        "INSERT INTO nodes (id, address, pid, started_at, expires_at) "
-                        "VALUES (1, 'here:1', 1, 0, 1e12)"
-                    )
-                )
-            gone: list[str] = []
-
-            def leave(how: str) -> None:
-                gone.append(how)
-                raise NodeGone(how)
-
-            monkeypatch.setattr(node, "_gone", leave)
-            store.guard_writes(node.guard)
-            owner = store.create_user("Ann", None, is_guest=False)
-            store.create_table(TableInfo("t", "tiny", "1", {}, 0, "playing", False, owner.id, 0, 0))
-            store.commit(
-                action_write(
-                    "t", 1, 0, ["a"], version=1, status="playing", result=None, deadline=None
-                )
+    store, node = guarded
+    with store.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO nodes (id, address, pid, started_at, expires_at) "
+                "VALUES (1, 'here:1', 1, 0, 1e12)"
             )
-            assert gone == []
-            with store.engine.begin() as connection:
-                connection.execute(text("UPDATE nodes SET expires_at = 0 WHERE id = 1"))
-            with pytest.raises(NodeGone):
-                store.commit(
-                    action_write(
-                        "t", 2, 0, ["b"], version=2, status="playing", result=None, deadline=None
-                    )
-                )
-            assert gone == ["its writes were refused"]
-            assert store.actions("t") == [["a"]]
-            info = store.table("t")
-            assert info is not None and info.version == 1
-        finally:
-            store.close()
+        )
+    gone: list[str] = []
+
+    def leave(how: str) -> None:
+        gone.append(how)
+        raise NodeGone(how)
+
+    monkeypatch.setattr(node, "_gone", leave)
+    store.commit(move_at_t(1, ["a"]))
+    assert gone == []
+    with store.engine.begin() as connection:
+        connection.execute(text("UPDATE nodes SET expires_at = 0 WHERE id = 1"))
+    with pytest.raises(NodeGone):
+        store.commit(move_at_t(2, ["b"]))
+    assert gone == ["its writes were refused"]
+    assert store.actions("t") == [["a"]]
+    info = store.table("t")
+    assert info is not None and info.version == 1
 
 
-def test_a_node_check_the_database_refuses_is_told_as_sqlalchemy_tells_it() -> None:
+def test_a_node_check_the_database_refuses_is_told_as_sqlalchemy_tells_it(
+    guarded: tuple[Store, Node],
+) -> None:
     """The node's check runs on the driver's own cursor: when the database refuses it (here
     its table is gone), the error still comes as SQLAlchemy's, which the tables answer with
     the documented 503, and nothing of the move is stored."""
-    with fresh_postgres_database() as url:
-        store = Store(url)
-        try:
-            node = Node(store.engine, "here:1", NotifyBus(store.engine), ttl=30)
-            node.id = 1
-            store.guard_writes(node.guard)
-            owner = store.create_user("Ann", None, is_guest=False)
-            store.create_table(TableInfo("t", "tiny", "1", {}, 0, "playing", False, owner.id, 0, 0))
-            with store.engine.begin() as connection:
-                connection.execute(text("DROP TABLE nodes CASCADE"))
-            write = action_write(
-                "t", 1, 0, ["a"], version=1, status="playing", result=None, deadline=None
-            )
-            with pytest.raises(SQLAlchemyError):
-                store.commit(write)
-            assert store.actions("t") == []
-        finally:
-            store.close()
+    store, _node = guarded
+    with store.engine.begin() as connection:
+        connection.execute(text("DROP TABLE nodes CASCADE"))
+    with pytest.raises(SQLAlchemyError):
+        store.commit(move_at_t(1, ["a"]))
+    assert store.actions("t") == []
