@@ -226,7 +226,7 @@ class Services:
     def start(self) -> None:
         """Resume the tables in play (a node: join the others, which hand it its share)."""
         if self.node is not None:
-            self.store.guard_writes(self.node.guard)
+            self.store.guard_writes(self.node)
             self.node.resume = self._resume_in_background
             self.node.start()
         # In the background: bots and clocks go on after a restart, games that ended

@@ -26,7 +26,6 @@ channel (`Bus`).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
@@ -38,7 +37,6 @@ from typing import Any, Protocol
 
 import psycopg
 from sqlalchemy import Engine, text
-from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import SQLAlchemyError
 
 from kaido.server.errors import Elsewhere, Unavailable
@@ -286,18 +284,15 @@ class Node:
 
     # ---- the writes' guard ----------------------------------------------------------------
 
-    def guard(self, connection: DBAPIConnection) -> None:
-        """In a write transaction: the node is alive, and no node can reap it before the
-        transaction ends (the row is locked against the reaper's DELETE)."""
-        # The writer's own connection, the driver's (kaido.server.store).
-        with contextlib.closing(connection.cursor()) as cursor:
-            cursor.execute(
-                f"SELECT 1 FROM nodes WHERE id = %(me)s AND expires_at > {NOW} FOR SHARE",
-                {"me": self.id},
-            )
-            alive = cursor.fetchone()
-        if alive is None:
-            self._gone("its writes were refused")
+    def alive_query(self) -> tuple[str, dict[str, Any]]:
+        """What each write transaction checks first (`kaido.server.store.WriteGuard`): the
+        node is alive, and no node can reap it before the transaction ends (the row is
+        locked against the reaper's DELETE)."""
+        query = f"SELECT 1 FROM nodes WHERE id = %(node_id)s AND expires_at > {NOW} FOR SHARE"
+        return query, {"node_id": self.id}
+
+    def refused(self) -> None:
+        self._gone("its writes were refused")
 
     def _gone(self, how: str) -> None:
         log.critical("node %d was taken for gone by the others (%s); exiting", self.id, how)

@@ -211,6 +211,81 @@ def test_each_kind_of_write_reads_back_as_the_columns_types_say(database_url: st
         store.close()
 
 
+@pytest.fixture
+def three_tables(database_url: str) -> Iterator[Store]:
+    """A store with tables "a", "b" and "c" in play."""
+    store = Store(database_url)
+    try:
+        owner = store.create_user("Ann", None, is_guest=False)
+        for table_id in "abc":
+            store.create_table(
+                TableInfo(table_id, "tiny", "1", {}, 0, "playing", False, owner.id, 0, 0)
+            )
+        yield store
+    finally:
+        store.close()
+
+
+def move(table_id: str, ply: int, action: list[Any]) -> Write:
+    return action_write(
+        table_id, ply, 0, action, version=ply, status="playing", result=None, deadline=None
+    )
+
+
+def test_moves_of_several_tables_commit_together_and_a_refused_one_fails_alone(
+    three_tables: Store,
+) -> None:
+    """Moves that fall due together share one commit (on PostgreSQL one statement for them
+    all); when the database refuses one, the others are still committed, each alone."""
+    store = three_tables
+    batch = [move("a", 1, ["x"]), move("b", 1, ["y"]), move("c", 1, ["z"])]
+    assert store.commit_together(batch) == [None] * 3
+    again = store.commit_together([move(t, 1, [t]) for t in "abc"])  # each ply 1 is taken
+    assert all(isinstance(failure, SQLAlchemyError) for failure in again)
+    failures = store.commit_together([move("a", 2, ["x2"]), move("b", 1, ["y"]), move("c", 2, [])])
+    assert failures[0] is None and failures[2] is None
+    assert isinstance(failures[1], SQLAlchemyError)  # b's ply 1 is stored already
+    assert [store.actions(t) for t in "abc"] == [[["x"], ["x2"]], [["y"]], [["z"], []]]
+    assert [info.version for t in "abc" if (info := store.table(t))] == [2, 1, 2]
+
+
+def test_two_moves_of_one_table_in_a_batch_keep_their_order(three_tables: Store) -> None:
+    store = three_tables
+    assert store.commit_together([move("a", 1, ["x"]), move("a", 2, ["y"])]) == [None, None]
+    info = store.table("a")
+    assert store.actions("a") == [["x"], ["y"]] and info is not None and info.version == 2
+
+
+REFUSE_TABLE_UPDATES = {
+    "sqlite": (
+        "CREATE TRIGGER refuse BEFORE UPDATE ON tables BEGIN SELECT RAISE(ABORT, 'full'); END",
+    ),
+    "postgresql": (
+        "CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'full'; END $$ "
+        "LANGUAGE plpgsql",
+        "CREATE TRIGGER refuse BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUNCTION refuse()",
+    ),
+}
+
+
+def test_a_change_of_several_statements_after_moves_is_still_all_or_nothing(
+    three_tables: Store,
+) -> None:
+    """On PostgreSQL a batch of moves is a statement in a transaction of its own (autocommit):
+    the writer's next change of several statements must again be one transaction. An undo
+    (the action deleted, then the table row updated) whose update is refused keeps the
+    action."""
+    store = three_tables
+    assert store.commit_together([move("a", 1, ["x"]), move("b", 1, ["y"])]) == [None, None]
+    store.commit(move("a", 2, ["z"]))
+    with store.engine.begin() as connection:
+        for statement in REFUSE_TABLE_UPDATES[store.engine.dialect.name]:
+            connection.execute(text(statement))
+    with pytest.raises(SQLAlchemyError):
+        store.remove_action("a", 2, version=3, deadline=None)
+    assert store.actions("a") == [["x"], ["z"]]
+
+
 class NodeGone(Exception):
     """Stands in for the node's exit (`Node._gone` ends the process)."""
 
@@ -224,7 +299,7 @@ def guarded() -> Iterator[tuple[Store, Node]]:
         try:
             node = Node(store.engine, "here:1", NotifyBus(store.engine), ttl=30)
             node.id = 1
-            store.guard_writes(node.guard)
+            store.guard_writes(node)
             owner = store.create_user("Ann", None, is_guest=False)
             store.create_table(TableInfo("t", "tiny", "1", {}, 0, "playing", False, owner.id, 0, 0))
             yield store, node
