@@ -674,10 +674,6 @@ class _Writer:
                         cursor.execute(statement.sql, rows[0])
 
 
-MOVE_KEYS = (("insert action",), ("table", "deadline", "result", "status", "updated_at", "version"))
-"""The statements of an `action_write`, a move: most of the writes a server makes."""
-
-
 class _Moves:
     """Moves of different tables, on PostgreSQL, as one statement in a transaction of its
     own: every action inserted and every table row updated from arrays of their values,
@@ -686,6 +682,8 @@ class _Moves:
 
     ACTIONS = ("table_id", "ply", "seat", "action", "created_at")
     TABLES = ("version", "status", "result", "deadline", "updated_at")
+    KEYS = (("insert action",), ("table", *sorted(TABLES)))
+    """The statements of an `action_write` (`_touch` names its columns sorted)."""
     INSERTS = (
         "inserted AS (INSERT INTO actions (table_id, ply, seat, action, created_at) "
         "SELECT * FROM unnest(%(table_id)s::varchar[], %(ply)s::int[], %(seat)s::int[], "
@@ -711,7 +709,7 @@ class _Moves:
     @staticmethod
     def take(writes: list[Write]) -> bool:
         """Whether `writes` are all moves, of different tables (one row update each)."""
-        moves = all(tuple(op.key for op in write.ops) == MOVE_KEYS for write in writes)
+        moves = all(tuple(op.key for op in write.ops) == _Moves.KEYS for write in writes)
         return moves and len({write.table_id for write in writes}) == len(writes)
 
     def commit(
@@ -743,8 +741,7 @@ class _Moves:
 
     def _arrays(self, dialect: Dialect, writes: list[Write]) -> dict[str, list[Any]]:
         """Each column's values, in the order of `writes`, as its type stores them (JSON)."""
-        inserts = self._writer.statement(MOVE_KEYS[0], dialect)
-        updates = self._writer.statement(MOVE_KEYS[1], dialect)
+        inserts, updates = (self._writer.statement(key, dialect) for key in self.KEYS)
         arrays: dict[str, list[Any]] = {name: [] for name in (*self.ACTIONS, *self.TABLES)}
         for write in writes:
             action, table = write.ops

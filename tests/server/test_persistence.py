@@ -307,12 +307,6 @@ def guarded() -> Iterator[tuple[Store, Node]]:
             store.close()
 
 
-def move_at_t(ply: int, action: list[Any]) -> Write:
-    return action_write(
-        "t", ply, 0, action, version=ply, status="playing", result=None, deadline=None
-    )
-
-
 def test_a_node_taken_for_gone_commits_nothing(
     guarded: tuple[Store, Node], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -334,12 +328,12 @@ def test_a_node_taken_for_gone_commits_nothing(
         raise NodeGone(how)
 
     monkeypatch.setattr(node, "_gone", leave)
-    store.commit(move_at_t(1, ["a"]))
+    store.commit(move("t", 1, ["a"]))
     assert gone == []
     with store.engine.begin() as connection:
         connection.execute(text("UPDATE nodes SET expires_at = 0 WHERE id = 1"))
     with pytest.raises(NodeGone):
-        store.commit(move_at_t(2, ["b"]))
+        store.commit(move("t", 2, ["b"]))
     assert gone == ["its writes were refused"]
     assert store.actions("t") == [["a"]]
     info = store.table("t")
@@ -356,5 +350,5 @@ def test_a_node_check_the_database_refuses_is_told_as_sqlalchemy_tells_it(
     with store.engine.begin() as connection:
         connection.execute(text("DROP TABLE nodes CASCADE"))
     with pytest.raises(SQLAlchemyError):
-        store.commit(move_at_t(1, ["a"]))
+        store.commit(move("t", 1, ["a"]))
     assert store.actions("t") == []
