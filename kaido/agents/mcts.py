@@ -22,7 +22,10 @@ agent): the heuristic's move at the root is expanded first and gets a progressiv
 (`bias / (visits + 1)`, Chaslot et al. 2008) that fades as the search learns, and it is
 played unless the search has looked at every move a few times and visited another one
 more. A small budget therefore plays the heuristic's move, a larger one overrules it only
-on evidence: the search never knows less than the heuristic it is built on.
+on evidence: the search never knows less than the heuristic it is built on. `overrule=R`
+asks for more evidence: another move must have more than R times the guide's visits
+(1, the default: more at all), for games whose evaluation ranks close moves worse than
+the heuristic does.
 
 With `policy=` a trained model (named as `model=` names one; `auto`: the model shipped for
 the game and player count), the guide is the `policy` bot anchored on the heuristic at
@@ -38,7 +41,7 @@ are valued by their shares of a win, the value head's scale). The policy replace
 heuristic's guide. `model=none`, the default, is the search above, unchanged.
 
 With `value=` a model instead (named as `model=` names one; `auto`: the value model shipped
-for the game and player count, `GAME-Np-value`, where there is one), `MCTSAgent` searches as
+for the game and player count, `GAME-Np-value`, where there is one), either agent searches as
 without a model, UCB1 and the heuristic's guide, and values each leaf by the model's value
 head alone after the play-out (`rollout=0`: at the leaf), a finished game by its shares of
 a win: a learnt value, such as one over the game's evaluation, inside today's search;
@@ -87,6 +90,10 @@ class _SearchAgent(Agent):
         bias: float = 1.0,
         policy: str = "none",
         anchor: float = 2.0,
+        overrule: float = 1.0,
+        model: str = "none",
+        value: str = "none",
+        mix: float = 1.0,
     ) -> None:
         super().__init__(seed)
         if others not in ("tree", "policy"):
@@ -97,13 +104,23 @@ class _SearchAgent(Agent):
             raise ValueError("anchor is a margin in log-probability, 0 or more")
         if iterations is None and time is None:
             iterations = 500
-        for name, value in (("iterations", iterations), ("time", time)):
-            if value is not None and value <= 0:
+        for name, amount in (("iterations", iterations), ("time", time)):
+            if amount is not None and amount <= 0:
                 raise ValueError(f"{name} must be positive")
         if rollout < 0:
             raise ValueError("rollout must not be negative")
         if c < 0 or widen < 0 or bias < 0:
             raise ValueError("c, widen and bias must not be negative")
+        if not overrule >= 1.0:  # NaN too
+            raise ValueError("overrule is a ratio of visits, 1 or more")
+        if not model or not value:
+            raise ValueError("model and value name a model (auto, a shipped one, a file) or none")
+        if model != "none" and value != "none":
+            raise ValueError("model= plays the model's policy and value, value= its value alone")
+        if model != "none" and policy != "none":
+            raise ValueError("model= plays the model's policy as the prior, policy= as the guide")
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError(f"mix is the learnt value's weight, from 0 to 1, not {mix}")
         self.iterations = iterations
         self.seconds = time
         self.c = c
@@ -114,6 +131,10 @@ class _SearchAgent(Agent):
         self.bias = bias
         self.policy = policy
         self.anchor = anchor
+        self.overrule = overrule
+        self.model = model
+        self.value = value
+        self._looked = model == "none" and value == "none"
         self._guide: Agent | None = None
         self.guided: Action | None = None
         """The guide's move at the last decision (None without one): where the search
@@ -126,9 +147,9 @@ class _SearchAgent(Agent):
         """The trained model the search plays with (`MCTSAgent`'s `model=`), or None."""
         self._leaf_model: Model | None = None
         """The trained model whose value alone values the leaves (`value=`), or None."""
-        self.mix = 1.0
-        """The learnt value's weight in a leaf's value (`MCTSAgent`'s `mix=`), the rest
-        the game's evaluation."""
+        self.mix = mix
+        """The learnt value's weight in a leaf's value (`mix=`), the rest the game's
+        evaluation."""
 
     def describe(self) -> str:
         budget = f"time={self.seconds}" if self.seconds is not None else f"it={self.iterations}"
@@ -137,7 +158,29 @@ class _SearchAgent(Agent):
         guide = "" if self.guide else ", guide=off"
         if self.guide and self.policy != "none":
             guide = f", policy={self.policy}, anchor={self.anchor:g}"
-        return f"{self.kind}({budget}{widen}{others}{guide})"
+        overrule = f", overrule={self.overrule:g}" if self.overrule > 1.0 else ""
+        described = f"{self.kind}({budget}{widen}{others}{guide}{overrule})"
+        if self.value != "none":
+            mix = f", mix={self.mix:g}" if self.mix < 1.0 else ""
+            return described[:-1] + f", value={self.value}{mix})"
+        if self.model == "none":
+            return described
+        return described.replace(", guide=off", "")[:-1] + f", model={self.model})"
+
+    def _load_models(self, game: Game[Any], state: Any) -> None:
+        """Find the models named by `model=` or `value=` at the first decision (a shipped
+        model depends on the player count); with `model=` the policy is the prior, so the
+        search has no other guide."""
+        if self._looked:
+            return
+        from kaido.learn.model import find_model  # only a search with a model needs it
+
+        self._looked = True
+        if self.value != "none":
+            self._leaf_model = find_model(self.value, game, state.options, value=True)
+        else:
+            self._model = find_model(self.model, game, state.options)
+        self.guide = self.guide and self._model is None
 
     def _guided(self, game: Game[Any], state: Any) -> Action | None:
         """The guide's move in `state` (the heuristic's, or the anchored policy's with
@@ -210,55 +253,18 @@ class MCTSAgent(_SearchAgent):
     kind = "mcts"
     fixed_worlds = True
 
-    def __init__(
-        self,
-        seed: int = 0,
-        worlds: int = 4,
-        model: str = "none",
-        value: str = "none",
-        mix: float = 1.0,
-        **settings: Any,
-    ) -> None:
+    def __init__(self, seed: int = 0, worlds: int = 4, **settings: Any) -> None:
         super().__init__(seed, **settings)
         if worlds < 1:
             raise ValueError("worlds must be positive")
-        if not model or not value:
-            raise ValueError("model and value name a model (auto, a shipped one, a file) or none")
-        if model != "none" and value != "none":
-            raise ValueError("model= plays the model's policy and value, value= its value alone")
-        if model != "none" and self.policy != "none":
-            raise ValueError("model= plays the model's policy as the prior, policy= as the guide")
-        if not 0.0 <= mix <= 1.0:
-            raise ValueError(f"mix is the learnt value's weight, from 0 to 1, not {mix}")
         self.worlds = worlds
-        self.model = model
-        self.value = value
-        self.mix = mix
-        self._looked = model == "none" and value == "none"
         self._kept: list[_Tree] = []
         self._kept_for = -1
-
-    def describe(self) -> str:
-        described = super().describe()
-        if self.value != "none":
-            mix = f", mix={self.mix:g}" if self.mix < 1.0 else ""
-            return described[:-1] + f", value={self.value}{mix})"
-        if self.model == "none":
-            return described
-        return described.replace(", guide=off", "")[:-1] + f", model={self.model})"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         me, players = game.to_move(state), game.num_players(state)
         self._me = me
-        if not self._looked:
-            from kaido.learn.model import find_model  # only a search with a model needs it
-
-            self._looked = True
-            if self.value != "none":
-                self._leaf_model = find_model(self.value, game, state.options, value=True)
-            else:
-                self._model = find_model(self.model, game, state.options)
-            self.guide = self.guide and self._model is None  # the policy is the prior
+        self._load_models(game, state)
         trees = self._kept_trees(game, state, me)
         legal, favoured = self._root_actions(game, state)
         self.visits = None
@@ -280,7 +286,7 @@ class MCTSAgent(_SearchAgent):
                 favoured = policy_favourite(roots, legal)
             visits = root_visits(roots, legal)
             self.visits = {a.index: v for a, v in zip(legal, visits, strict=True)}
-            action = decide(roots, legal, favoured, self.rng.below(1 << 30))
+            action = decide(roots, legal, favoured, self.rng.below(1 << 30), self.overrule)
         self._keep(game, trees, action)
         return action
 
@@ -315,13 +321,21 @@ class ISMCTSAgent(_SearchAgent):
 
     kind = "ismcts"
 
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        if self.model != "none":
+            # A node's priors are set for the moves of the world it was first met in,
+            # and another deal may have other moves there.
+            raise ValueError("model= searches dealt worlds one tree each: use mcts, or value=")
+
     def choose(self, game: Game[Any], state: Any) -> Action:
+        me, players = game.to_move(state), game.num_players(state)
+        self._me = me
+        self._load_models(game, state)
         legal, favoured = self._root_actions(game, state)
         self.visits = None
         if len(legal) == 1:
             return legal[0]
-        me, players = game.to_move(state), game.num_players(state)
-        self._me = me
         root = Node(players)
         root.favoured = favoured
 
@@ -332,4 +346,4 @@ class ISMCTSAgent(_SearchAgent):
         self._search(game, root, deal, budget, self.rng.next64())
         visits = root_visits([root], legal)
         self.visits = {a.index: v for a, v in zip(legal, visits, strict=True)}
-        return decide([root], legal, favoured, self.rng.below(1 << 30))
+        return decide([root], legal, favoured, self.rng.below(1 << 30), self.overrule)

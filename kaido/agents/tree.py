@@ -306,13 +306,22 @@ def policy_favourite(roots: Sequence[Node], legal: Sequence[Action]) -> int:
     return max(prior, key=lambda index: prior[index])
 
 
-def decide(roots: Sequence[Node], legal: Sequence[Action], favoured: int, rng_pick: int) -> Action:
+def decide(
+    roots: Sequence[Node],
+    legal: Sequence[Action],
+    favoured: int,
+    rng_pick: int,
+    overrule: float = 1.0,
+) -> Action:
     """The most visited move over the roots; the guide's (`favoured`) while the roots are
-    too young to tell, or unless another move was visited more."""
+    too young to tell, or unless another move was visited more than `overrule` times as
+    often (1: more at all)."""
     visits = root_visits(roots, legal)
     best = max(visits)
     for action, seen in zip(legal, visits, strict=True):
-        if action.index == favoured and (seen == best or sum(visits) < YOUNG * len(legal)):
+        if action.index == favoured and (
+            best <= overrule * seen or sum(visits) < YOUNG * len(legal)
+        ):
             return action
     ties = [a for a, v in zip(legal, visits, strict=True) if v == best]
     return ties[rng_pick % len(ties)]

@@ -264,3 +264,42 @@ def test_the_guide_is_overruled_only_on_evidence() -> None:
     assert decide([root([5, 5, 0])], moves, favoured=1, rng_pick=0) == moves[1]
     assert decide([root([9, 5, 1])], moves, favoured=1, rng_pick=0) == moves[0]
     assert decide([root([9, 5, 1])], moves, favoured=-1, rng_pick=0) == moves[0]
+
+
+def test_overrule_asks_for_that_many_times_the_guides_visits() -> None:
+    """`overrule=R`: another move is played only when visited more than R times as often as
+    the guide's; 1 (the default) is any more at all; less than 1 is refused."""
+    from kaido.agents.tree import Node, decide
+    from kaido.core.actions import Action
+
+    moves = [Action(i, "m", (i,)) for i in range(3)]
+    root = Node(2)
+    for move, seen in zip(moves, [20, 39, 41], strict=True):
+        root.children[move.index] = Node(2)
+        root.children[move.index].visits = seen
+    assert decide([root], moves, favoured=0, rng_pick=0) == moves[2]
+    assert decide([root], moves, favoured=0, rng_pick=0, overrule=2.0) == moves[2]
+    assert decide([root], moves, favoured=0, rng_pick=0, overrule=2.05) == moves[0]
+    assert decide([root], moves, favoured=1, rng_pick=0, overrule=1.1) == moves[1]
+    assert decide([root], moves, favoured=-1, rng_pick=0, overrule=3.0) == moves[2]
+    agent = make_agent("ismcts:iterations=20:overrule=1.5", TINY, 0)
+    assert agent.describe() == "ismcts(it=20, overrule=1.5)"
+    with pytest.raises(KaidoError, match="overrule is a ratio of visits, 1 or more"):
+        make_agent("mcts:overrule=0.5", TINY, 0)
+
+
+def test_overrule_keeps_the_guide_where_plain_search_departs() -> None:
+    """A search told to overrule only at ten times the guide's visits plays the heuristic's
+    move wherever the plain search with the same seed and budget departs from it."""
+    game = get_game("russian_railroads")
+    states = [s for s in sampled_states(game, 4, seed=3, every=5) if not game.is_over(s)]
+    spec = "mcts:iterations=200:worlds=1:rollout=0:c=0.15"
+    departed = 0
+    for n, state in enumerate(states[:40]):
+        plain, firm = make_agent(spec, game, n), make_agent(f"{spec}:overrule=10", game, n)
+        action = plain.choose(game, state.copy())
+        assert isinstance(plain, MCTSAgent)
+        if plain.guided is not None and action != plain.guided:
+            departed += 1
+            assert firm.choose(game, state.copy()) == plain.guided
+    assert departed >= 3

@@ -184,6 +184,27 @@ def test_the_search_with_a_learnt_value_keeps_the_guide_and_is_reproducible(
         make_agent(f"mcts:value={path}:mix=1.5", game, 0)
 
 
+def test_information_set_search_takes_a_learnt_value_but_not_a_model(tmp_path: Path) -> None:
+    """`ismcts:value=`: one tree over fresh deals, its leaves valued by the model; the same
+    seed gives the same root visits, which the value changes. `model=` is refused there:
+    a node's priors would be those of the first deal's moves."""
+    game = get_game("traveling_merchants")
+    path = random_model(game, 2, tmp_path / "tm.npz", seed=5, evaluation=-2.0)
+    state = game.setup(game.make_options(players=2), 1)
+    spec = "ismcts:iterations=40:rollout=0:c=0.15"
+    plain = make_agent(spec, game, 7)
+    first, second = (
+        make_agent(f"{spec}:value={path}", game, 7),
+        make_agent(f"{spec}:value={path}", game, 7),
+    )
+    for agent in (plain, first, second):
+        assert agent.choose(game, state.copy()) in game.legal_actions(state)
+    assert first.visits == second.visits != plain.visits  # type: ignore[attr-defined]
+    assert first.describe() == f"ismcts(it=40, value={path})"
+    with pytest.raises(KaidoError, match="model= searches dealt worlds one tree each"):
+        make_agent(f"ismcts:model={path}", game, 0)
+
+
 def test_a_learnt_value_of_no_weight_is_the_search_without_one(tmp_path: Path) -> None:
     """`mix=0`: the leaves valued by the game's evaluation alone, as today's search does
     (the same moves and root visits, seed for seed)."""
