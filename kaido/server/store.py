@@ -676,9 +676,10 @@ class _Writer:
 
 class _Moves:
     """Moves of different tables, on PostgreSQL, as one statement in a transaction of its
-    own: every action inserted and every table row updated from arrays of their values,
-    with the node's check in it. One round trip where a statement each and the COMMIT took
-    three (four with the check), at 55-65% of their CPU in process (bench/README.md)."""
+    own (the writer's connection is in autocommit): every action inserted and every table
+    row updated from arrays of their values, with the node's check in it. One round trip
+    where a statement each and the COMMIT took three (four with the check), at 55-65% of
+    their CPU in process (bench/README.md)."""
 
     ACTIONS = ("table_id", "ply", "seat", "action", "created_at")
     TABLES = ("version", "status", "result", "deadline", "updated_at")
@@ -724,18 +725,10 @@ class _Moves:
             query, check = guard.alive_query()
             sql = self.CHECKED.replace("{query}", query)
             params.update(check)
-        driver: Any = connection.driver_connection
-        driver.autocommit = True  # the statement is its own transaction: no COMMIT to wait for
-        try:
-            with contextlib.closing(connection.cursor()) as cursor:
-                with _as_sqlalchemy_errors(dialect, sql, params):
-                    cursor.execute(sql, params)
-                updated = cursor.rowcount
-        except Exception:
-            with contextlib.suppress(Exception):  # the connection is dropped (invalidated)
-                driver.autocommit = False
-            raise
-        driver.autocommit = False  # the writer's other transactions have several statements
+        with contextlib.closing(connection.cursor()) as cursor:
+            with _as_sqlalchemy_errors(dialect, sql, params):
+                cursor.execute(sql, params)
+            updated = cursor.rowcount
         if updated == 0 and guard is not None:  # (a missing table row fails its action's key)
             guard.refused()
 
@@ -782,8 +775,11 @@ class _Batcher:
         """The driver's connection, used as it is: SQLAlchemy's `Connection` and
         transaction around it were a tenth of a commit's CPU or more (bench/README.md).
         Kept open between batches (a checkout from the pool and its reset on return were a
-        quarter); dropped after a failure (closed, not given back to the pool), opened
-        again next."""
+        quarter); on PostgreSQL in autocommit for its life, since most batches are one
+        statement (`_Moves`), with an explicit transaction for the others (setting it and
+        back around each batch of moves took 60-75 µs in the server, bench/README.md).
+        Dropped after a failure and at the end (closed, never given back to the pool),
+        opened again next."""
         self._writer = _Writer()
         self._moves = _Moves(self._writer) if engine.dialect.name == "postgresql" else None
         self._closing = threading.Lock()
@@ -824,23 +820,30 @@ class _Batcher:
             stopping = item is None  # the writes put before stop() are committed first
             if batch:
                 self._commit(batch)
-        if self._connection is not None:
-            self._connection.close()
+        self._drop_connection()
+
+    def _open(self) -> PoolProxiedConnection:
+        connection = self._engine.raw_connection()
+        if self._moves is not None:
+            driver: Any = connection.driver_connection
+            driver.autocommit = True
+        return connection
 
     def _commit(self, batch: list[tuple[Write, _Outcome]]) -> None:
         try:
-            connection = self._connection or self._engine.raw_connection()
-            self._connection = connection
+            connection = self._connection = self._connection or self._open()
             dialect = self._engine.dialect
             writes = [write for write, _outcome in batch]
-            if self._moves is not None and _Moves.take(writes):
-                self._moves.commit(connection, dialect, writes, self.guard)
-            else:
-                if self.guard is not None:
-                    self._check(connection, dialect, self.guard)
-                self._writer.execute(connection, dialect, writes)
+            if self._moves is None:
+                self._change(connection, dialect, writes)
                 with _as_sqlalchemy_errors(dialect, "COMMIT"):
                     connection.commit()
+            elif _Moves.take(writes):
+                self._moves.commit(connection, dialect, writes, self.guard)
+            else:
+                driver: Any = connection.driver_connection
+                with _as_sqlalchemy_errors(dialect, "BEGIN/COMMIT"), driver.transaction():
+                    self._change(connection, dialect, writes)
         except Exception as error:  # the database's refusal, or a bug: told to each caller
             self._drop_connection()
             if len(batch) == 1:
@@ -851,6 +854,12 @@ class _Batcher:
             return
         for _write, outcome in batch:
             outcome.done(None)
+
+    def _change(self, connection: DBAPIConnection, dialect: Dialect, writes: list[Write]) -> None:
+        """`writes`' statements, after the node's check, in the transaction open."""
+        if self.guard is not None:
+            self._check(connection, dialect, self.guard)
+        self._writer.execute(connection, dialect, writes)
 
     @staticmethod
     def _check(connection: DBAPIConnection, dialect: Dialect, guard: WriteGuard) -> None:
@@ -865,8 +874,8 @@ class _Batcher:
             guard.refused()
 
     def _drop_connection(self) -> None:
-        """After a failure: the connection is closed, not given back to the pool (it may be
-        broken, or left in autocommit by `_Moves`)."""
+        """The connection closed, not given back to the pool: after a failure it may be
+        broken, and on PostgreSQL it is in autocommit."""
         connection, self._connection = self._connection, None
         if connection is not None:
             with contextlib.suppress(Exception):  # it may be broken already

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import QueuePool
 
 from kaido.server.nodes import Node, NotifyBus
 from kaido.server.store import Seat, Store, TableInfo, Write, action_write
@@ -271,10 +272,9 @@ REFUSE_TABLE_UPDATES = {
 def test_a_change_of_several_statements_after_moves_is_still_all_or_nothing(
     three_tables: Store,
 ) -> None:
-    """On PostgreSQL a batch of moves is a statement in a transaction of its own (autocommit):
-    the writer's next change of several statements must again be one transaction. An undo
-    (the action deleted, then the table row updated) whose update is refused keeps the
-    action."""
+    """On PostgreSQL the writer's connection is in autocommit, a batch of moves being one
+    statement: a change of several statements must still be one transaction. An undo (the
+    action deleted, then the table row updated) whose update is refused keeps the action."""
     store = three_tables
     assert store.commit_together([move("a", 1, ["x"]), move("b", 1, ["y"])]) == [None, None]
     store.commit(move("a", 2, ["z"]))
@@ -284,6 +284,31 @@ def test_a_change_of_several_statements_after_moves_is_still_all_or_nothing(
     with pytest.raises(SQLAlchemyError):
         store.remove_action("a", 2, version=3, deadline=None)
     assert store.actions("a") == [["x"], ["z"]]
+
+
+def test_the_writers_autocommit_connection_never_goes_back_to_the_pool() -> None:
+    """On PostgreSQL the writer's connection is in autocommit for its life; dropped after a
+    failure, it is closed rather than pooled, or a request's transaction would commit
+    statement by statement on it."""
+    with fresh_postgres_database() as url:
+        store = Store(url)
+        try:
+            owner = store.create_user("Ann", None, is_guest=False)
+            store.create_table(TableInfo("a", "tiny", "1", {}, 0, "playing", False, owner.id, 0, 0))
+            store.commit(move("a", 1, ["x"]))
+            with pytest.raises(SQLAlchemyError):  # the ply is taken: the writer fails
+                store.commit(move("a", 1, ["y"]))
+            pool = store.engine.pool
+            assert isinstance(pool, QueuePool)
+            pooled = [store.engine.raw_connection() for _ in range(pool.checkedin())]
+            try:
+                drivers: list[Any] = [connection.driver_connection for connection in pooled]
+                assert drivers and not any(driver.autocommit for driver in drivers)
+            finally:
+                for connection in pooled:
+                    connection.close()
+        finally:
+            store.close()
 
 
 class NodeGone(Exception):
