@@ -3,6 +3,8 @@ Catan's building-cost card, and a line on what each bot level does."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.server.live import LiveServer
@@ -16,6 +18,12 @@ from tests.web.pages import (
 )
 
 
+def titled(title: str) -> re.Pattern[str]:
+    """The tab's title, after the count of tables waiting for you that every page puts in
+    front of it ("(1) "), which comes when the page's next poll of them lands."""
+    return re.compile(rf"^(\(\d+\) )?{re.escape(title)}$")
+
+
 def tones(page: Page) -> int:
     return int(page.evaluate("Number(document.body.dataset.tones || 0)"))
 
@@ -24,7 +32,7 @@ def test_the_tab_title_and_a_chosen_tone_announce_your_turn(page: Page, server: 
     play_as_guest(page, server.url)
     create_table(page, ["human", "easy"])
     assert wait_for_turn_or_end(page)
-    expect(page).to_have_title("● Your turn — Tiny")
+    expect(page).to_have_title(titled("● Your turn — Tiny"))
     sound = page.locator("input[name=sound]")
     expect(sound).not_to_be_checked()  # off until asked for
     click_first_action(page)
@@ -38,7 +46,7 @@ def test_the_tab_title_and_a_chosen_tone_announce_your_turn(page: Page, server: 
     assert tones(page) == 1
     while wait_for_turn_or_end(page):
         click_first_action(page)
-    expect(page).to_have_title("Tiny — Kaido")
+    expect(page).to_have_title(titled("Tiny — Kaido"))
 
 
 def test_catan_shows_the_building_cost_card(page: Page, server: LiveServer) -> None:
