@@ -19,23 +19,34 @@ def fields(state: dict[str, Any]) -> dict[str, Any]:
 
 
 class Browser:
-    """One connection's state and log, kept as kaido/web/table.js keeps them."""
+    """One connection's state and log, kept as kaido/web/table.js keeps them; and, beside it,
+    only the fields the load benchmark reads (`Follower(keys=...)`)."""
+
+    LIGHT = ("version", "legal")
 
     def __init__(self) -> None:
         self.follower = Follower()
+        self.light = Follower(keys=self.LIGHT)
         self.log: list[Any] = []
         self.state: dict[str, Any] = {}
+        self.light_state: dict[str, Any] = {}
 
     def take(self, message: dict[str, Any]) -> None:
         self.state = self.follower.take(message)
+        self.light_state = self.light.take(message)
         if "log" in self.state:
             self.log[self.state["log_from"] :] = self.state["log"]
+
+    def light_matches(self, whole: dict[str, Any]) -> bool:
+        kept = {name: whole[name] for name in (*self.LIGHT, "type")}
+        return fields(self.light_state) == fields(kept)
 
 
 def test_patches_rebuild_every_seats_whole_state_move_after_move(harness: Harness) -> None:
     """Three seats and a watcher of a Catan game, 30 random moves and undos: after each,
     every connection got a patch, and its state and log, rebuilt from the patches, are
-    exactly the whole state the server gives that viewer afresh."""
+    exactly the whole state the server gives that viewer afresh; a follower of only some
+    fields holds exactly those."""
     players = [harness.player() for _ in range(3)]
     table = players[0].create(["human"] * 3, game="catan")
     for player in players[1:]:
@@ -65,6 +76,7 @@ def test_patches_rebuild_every_seats_whole_state_move_after_move(harness: Harnes
                 whole = viewer.state(table)
                 assert fields(browser.state) == fields(whole)
                 assert browser.log == whole["log"]
+                assert browser.light_matches(whole)
         assert browsers[0].state["version"] == 30
 
 
