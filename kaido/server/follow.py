@@ -37,7 +37,7 @@ class Follower:
     def __init__(self, keys: Collection[str] | None = None) -> None:
         self.revision: int | None = None
         self.fields: dict[str, Any] = {}
-        self.keys = None if keys is None else frozenset(keys) | {"type"}
+        self.keys = None if keys is None else frozenset({*keys, "type", *LOG_KEYS})
 
     def take(self, message: dict[str, Any]) -> dict[str, Any]:
         kind = message.get("type")
@@ -67,4 +67,4 @@ class Follower:
         return {**self.fields, **log}
 
     def _kept(self, name: str) -> bool:
-        return self.keys is None or name in self.keys or name in LOG_KEYS
+        return self.keys is None or name in self.keys

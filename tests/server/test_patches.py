@@ -38,8 +38,7 @@ class Browser:
             self.log[self.state["log_from"] :] = self.state["log"]
 
     def light_matches(self, whole: dict[str, Any]) -> bool:
-        kept = {name: whole[name] for name in (*self.LIGHT, "type")}
-        return fields(self.light_state) == fields(kept)
+        return fields(self.light_state) == {name: whole[name] for name in self.LIGHT}
 
 
 def test_patches_rebuild_every_seats_whole_state_move_after_move(harness: Harness) -> None:
