@@ -6,6 +6,7 @@
     .venv/bin/python bench/speed.py cargo_empire --options clans=true
     .venv/bin/python bench/speed.py catan --compiled --runs 5
     .venv/bin/python bench/speed.py catan --compiled --search mcts --games 2
+    .venv/bin/python bench/speed.py catan --compiled --messages --games 5 --players 4
 
 For each player count, plays `games` seeded games between random agents (no invariant
 checks, actions trusted as `legal_actions` gave them) `runs` times and prints the median
@@ -17,6 +18,12 @@ the compiled build in build/compiled (`make build/compiled/.installed`) is measu
 this tree's `.py` files in the same way. Decisions per CPU second (the process's own time)
 are printed too: on a shared machine they move less with the load than the wall-clock
 figures.
+
+With `--messages` the runs measure what the web server builds after each move instead:
+`games` seeded games between heuristic bots, where at every third decision the game's part
+of a state message (`kaido.server.messages.game_part`) is made twice, for the player who
+decides (with their legal actions and each one's help) and for the next seat (who watches);
+the figure is messages per CPU second.
 
 With `--search SPEC` (an MCTS spec such as `mcts` or `mcts:widen=1:rollout=10`) the runs
 measure the search instead: `games` seeded games between heuristic bots, where at every
@@ -62,34 +69,58 @@ compiled = not kaido.core.rng.__file__.endswith(".py")
 print(json.dumps([{games} / elapsed, decisions / elapsed, decisions / cpu, compiled]))
 """
 
-# Iterations of a search per CPU second at positions of heuristic games; "decisions" are
-# iterations here.
-SEARCH = """
+# Work measured at positions of heuristic games, per CPU second: `step` says what to do at
+# a position (None: nothing) as (units, the work to time); "decisions" are those units.
+POSITIONS = """
 import json, sys, time
 sys.path.insert(0, {root!r})
 from kaido.agents import make_agent
 from kaido.games import get_game
 game = get_game({game!r})
 options = game.make_options(players={players}, **{options!r})
-iterations = 0
+{step}
+done = 0
 elapsed = cpu = 0.0
 for seed in range({first}, {first} + {games}):
     state = game.setup(options, seed)
     bots = [make_agent("heuristic", game, seed * 7 + p) for p in range({players})]
     decision = 0
     while not game.is_over(state):
-        if len(game.legal_actions(state)) > 1 and decision % 5 == 0:
-            search = make_agent({search!r} + ":iterations=200", game, seed + decision)
+        measured = step(state, seed, decision)
+        if measured is not None:
+            units, work = measured
             started, cpu_started = time.perf_counter(), time.process_time()
-            search.choose(game, state.copy())
+            work()
             elapsed += time.perf_counter() - started
             cpu += time.process_time() - cpu_started
-            iterations += 200
+            done += units
         game.apply(state, bots[game.to_move(state)].choose(game, state))
         decision += 1
 import kaido.core.rng
 compiled = not kaido.core.rng.__file__.endswith(".py")
-print(json.dumps([{games} / elapsed, iterations / elapsed, iterations / cpu, compiled]))
+print(json.dumps([{games} / elapsed, done / elapsed, done / cpu, compiled]))
+"""
+
+# A search's iterations, at every fifth decision with a choice.
+SEARCH = """
+def step(state, seed, decision):
+    if len(game.legal_actions(state)) < 2 or decision % 5:
+        return None
+    search = make_agent({search!r} + ":iterations=200", game, seed + decision)
+    return 200, lambda: search.choose(game, state.copy())
+"""
+
+# The game's part of a state message, for the mover and a watcher, at every third decision.
+MESSAGES = """
+from kaido.server.messages import game_part
+def step(state, seed, decision):
+    if decision % 3:
+        return None
+    mover = game.to_move(state)
+    def both():
+        game_part(game, state, [], mover, "en", log_from=0, may_act=True)
+        game_part(game, state, [], (mover + 1) % {players}, "en", log_from=0, may_act=False)
+    return 2, both
 """
 
 
@@ -99,13 +130,18 @@ class Setup(NamedTuple):
     games: int
     search: str | None
     core: int = 0
+    messages: bool = False
 
 
 def one_run(root: Path, setup: Setup, players: int, first: int) -> tuple[float, float, float]:
     """(games/s, decisions/s, decisions per CPU second) of the games of `setup` in the tree
     at `root`, in its own process on one core."""
-    template = RUN if setup.search is None else SEARCH
-    code = template.format(root=str(root), players=players, first=first, **setup._asdict())
+    fields = {"root": str(root), "players": players, "first": first, **setup._asdict()}
+    if setup.messages or setup.search is not None:
+        step = (MESSAGES if setup.messages else SEARCH).format(**fields)
+        code = POSITIONS.format(step=step, **fields)
+    else:
+        code = RUN.format(**fields)
     command = [sys.executable, "-c", code]
     if shutil.which("taskset"):
         command = ["taskset", "-c", str(setup.core), *command]
@@ -191,10 +227,15 @@ def main() -> None:
         "--compiled", action="store_true", help="the compiled build against the .py files"
     )
     parser.add_argument("--search", help="an MCTS spec: measure its iterations instead")
+    parser.add_argument(
+        "--messages", action="store_true", help="measure the server's state messages instead"
+    )
     parser.add_argument("--core", type=int, default=0, help="the core the runs are pinned to")
     args = parser.parse_args()
+    if args.messages and args.search:
+        parser.error("--messages and --search measure different things: choose one")
     options = checked_options(parser, args.game, args.options)
-    setup = Setup(args.game, options, args.games, args.search, args.core)
+    setup = Setup(args.game, options, args.games, args.search, args.core, args.messages)
     with tempfile.TemporaryDirectory() as tmp:
         roots = {"compiled": COMPILED, "pure": HERE} if args.compiled else {"this tree": HERE}
         if args.baseline:

@@ -55,9 +55,12 @@ GAME_PARTS = (
     "track",
     "trade",
     "value",
+    "views",
+    "text",
 )
 """The modules of each game compiled where the game has them: the rules and everything a
-game or a search runs at every decision."""
+game or a search runs at every decision, and the views and texts the web server sends after
+every move."""
 
 
 def compiled_modules() -> list[str]:

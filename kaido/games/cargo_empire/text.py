@@ -454,9 +454,9 @@ def render(st: CEState, viewer: int | None, lang: str = "en") -> str:
     if st.express:  # Dior (CE-DIOR-1): each express space, its tile and its cities
         lines += ["", w("express", lang)]
         for k, joined in enumerate(st.comp.express):
-            tile = w(TRANSPORTS[st.express[k]], lang) if st.express[k] >= 0 else "-"
+            express = w(TRANSPORTS[st.express[k]], lang) if st.express[k] >= 0 else "-"
             names = ", ".join(city(c, lang, st.comp) for c in joined)
-            lines.append(f"  {k + 1}. {tile:10} ({names})")
+            lines.append(f"  {k + 1}. {express:10} ({names})")
     lines += ["", w("track", lang)]
     for k, tile in enumerate(v["track"]):
         rows = [track_row(r, e, lang) for r, e in zip(tile["rows"], tile["ends"], strict=True)]
