@@ -226,14 +226,13 @@ def main() -> None:
     parser.add_argument(
         "--compiled", action="store_true", help="the compiled build against the .py files"
     )
-    parser.add_argument("--search", help="an MCTS spec: measure its iterations instead")
-    parser.add_argument(
+    measured = parser.add_mutually_exclusive_group()
+    measured.add_argument("--search", help="an MCTS spec: measure its iterations instead")
+    measured.add_argument(
         "--messages", action="store_true", help="measure the server's state messages instead"
     )
     parser.add_argument("--core", type=int, default=0, help="the core the runs are pinned to")
     args = parser.parse_args()
-    if args.messages and args.search:
-        parser.error("--messages and --search measure different things: choose one")
     options = checked_options(parser, args.game, args.options)
     setup = Setup(args.game, options, args.games, args.search, args.core, args.messages)
     with tempfile.TemporaryDirectory() as tmp:
