@@ -67,13 +67,15 @@ its own thread."""
 @functools.cache
 def answers_at_once(spec: str, game: Game[Any]) -> bool:
     """Whether the server makes this bot's decisions on its own thread (a built-in bot that
-    answers at once, or the game's own heuristic); every other bot, searches and plug-ins
-    (a plug-in may take any time, or die), thinks in the bots' processes."""
+    answers at once, or the game's own heuristic in one world); every other bot, searches,
+    heuristics that value each move in several deals (Cargo Empire's `worlds=`, tens of ms)
+    and plug-ins (a plug-in may take any time, or die), thinks in the bots' processes."""
     try:
-        kind, _cls, _settings = parse_spec(spec, game)
+        kind, _cls, settings = parse_spec(spec, game)
     except KaidoError:  # a spec no agent is made of: the bots' pool logs it at its turn
         return False
-    return kind in INSTANT_KINDS or (kind == "heuristic" and kind in game.agent_kinds)
+    own_heuristic = kind == "heuristic" and kind in game.agent_kinds
+    return kind in INSTANT_KINDS or (own_heuristic and settings.get("worlds", 1) == 1)
 
 
 def spec_seconds(spec: str, game: Game[Any]) -> float:

@@ -289,6 +289,9 @@ def test_the_levels_heuristics_answer_at_once_and_searches_and_plug_ins_do_not()
         assert answers_at_once(spec, game), spec
     for spec in ("mcts:time=1", "mcts:iterations=500", "ismcts:time=1", "no-such-bot"):
         assert not answers_at_once(spec, game), spec
+    cargo = get_game("cargo_empire")  # its heuristic in several deals takes tens of ms
+    assert answers_at_once("heuristic:tuned=true:worlds=1", cargo)
+    assert not answers_at_once("heuristic:tuned=true:worlds=32", cargo)
     register_agent("heuristic", "kaido.agents:RandomAgent")  # a plug-in's, for a game with none
     answers_at_once.cache_clear()  # as a server registers its plug-ins before it starts
     try:

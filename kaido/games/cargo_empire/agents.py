@@ -9,7 +9,7 @@ from typing import Any
 from kaido.agents.base import Agent
 from kaido.core.actions import Action
 from kaido.core.game import Game
-from kaido.games.cargo_empire.bots import heuristic_move
+from kaido.games.cargo_empire.bots import TUNED, WRITTEN, heuristic_move
 
 
 class HeuristicAgent(Agent):
@@ -17,11 +17,27 @@ class HeuristicAgent(Agent):
 
     kind = "heuristic"
 
-    def __init__(self, seed: int = 0, ahead: bool = True) -> None:
+    def __init__(
+        self, seed: int = 0, ahead: bool = True, tuned: bool = False, worlds: int = 1
+    ) -> None:
         super().__init__(seed)
+        if worlds < 1:
+            raise ValueError(f"worlds must be at least 1, not {worlds}")
         self.ahead = ahead
         """Whether the projection counts the bonus spaces ahead (off: the heuristic before
         they counted, kept to measure against: bench/README.md)."""
+        self.weights = TUNED if tuned else WRITTEN
+        """The projection's weights: hand-written, or tuned by self-play against them
+        (data/projection.toml)."""
+        self.worlds = worlds
+        """Deals of the hidden cards each move is valued in, summed: one is the quick bot,
+        more a steadier one (bench/README.md, Cargo Empire)."""
+
+    def describe(self) -> str:
+        settings = ["tuned"] if self.weights is TUNED else []
+        if self.worlds > 1:
+            settings.append(f"worlds={self.worlds}")
+        return f"heuristic({', '.join(settings)})" if settings else "heuristic"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        return heuristic_move(game, state, self.rng, self.ahead)
+        return heuristic_move(game, state, self.rng, self.ahead, self.weights, self.worlds)

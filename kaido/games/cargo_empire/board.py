@@ -534,3 +534,31 @@ DIOR: Final = load_components(map_file="dior.toml")
 
 
 rebuild_from_fields(Goal, TrackTile, BotCard, Components)
+
+
+PROJECTION_PARTS: Final = (
+    "markers",
+    "cards",
+    "cubes",
+    "mobility",
+    "goals",
+    "ahead",
+    "level2",
+    "tiles",
+)
+"""The parts of the heuristic's projection that carry a weight (data/projection.toml)."""
+
+
+def load_projection_weights(
+    name: str, folder: Path = DATA_DIR, file: str = "projection.toml"
+) -> tuple[float, ...]:
+    """The weights `name` ("written" or "tuned") of data/projection.toml, in the order of
+    `PROJECTION_PARTS`, each a number; a `DataError` names a missing or wrong one."""
+    table = _get(_read(folder, file), name, dict, file)
+    where = f"{file} [{name}]"
+    source = _get(table, "source", str, where)
+    starts = source.startswith(("designed", "tuned"))
+    _need(starts, where, "source must start with 'designed' or 'tuned'")
+    unknown = sorted(set(table) - {"source", *PROJECTION_PARTS})
+    _need(not unknown, where, f"unknown {', '.join(unknown)}")
+    return tuple(float(_get(table, part, float, where)) for part in PROJECTION_PARTS)

@@ -10,7 +10,6 @@ spaces just ahead of its markers (so it picks rows and moves markers towards the
 
 from __future__ import annotations
 
-import math
 from typing import Any, Final
 
 from kaido.agents.fitted import softmax
@@ -18,7 +17,7 @@ from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.core.result import places, win_shares
 from kaido.core.rng import Rng
-from kaido.games.cargo_empire.board import TrackTile
+from kaido.games.cargo_empire.board import TrackTile, load_projection_weights
 from kaido.games.cargo_empire.engine import present, to_move
 from kaido.games.cargo_empire.scoring import (
     category_scores,
@@ -32,7 +31,6 @@ from kaido.games.cargo_empire.state import F_PLAN, F_VASSAL, PHASE_OVER, CEState
 from kaido.games.cargo_empire.track import SEG, VP_SEG, layout, position
 
 FINISH_LIMIT: Final = 12  # decisions a look-ahead may take to end the turn
-MOBILITY: Final = 2.0  # VP a city to start transports from is worth at the start of the game
 HAND: Final = 6  # cards beyond these rarely get played: worth nothing more
 AHEAD: Final = 4  # spaces ahead of a marker whose bonuses count
 AHEAD_DECAY: Final = 0.6  # each further space is less sure to be reached
@@ -42,21 +40,31 @@ B_SHIP, B_CITY, B_GOAL, B_ANY, B_CITY_GOAL): half a card, a city card or a goal 
 worth. Without it the look-ahead chose rows blind: measured in bench/README.md."""
 
 
-def projection(st: CEState, p: int, ahead: bool = True) -> float:
-    """What `p`'s position is worth in VP, roughly (`ahead=False`: blind to the bonus
-    spaces ahead, as the heuristic was before they counted)."""
+WRITTEN: Final = load_projection_weights("written")
+"""The projection's hand-written weights (data/projection.toml): the `heuristic` bot's."""
+TUNED: Final = load_projection_weights("tuned")
+"""The weights tuned by self-play against `WRITTEN` (data/projection.toml): the search's."""
+
+
+def projection(
+    st: CEState, p: int, ahead: bool = True, weights: tuple[float, ...] = WRITTEN
+) -> float:
+    """What `p`'s position is worth in VP, roughly: the VP it scores now plus each part
+    still to grow by its weight (board.PROJECTION_PARTS); `ahead=False`: blind to the bonus
+    spaces ahead, as the heuristic was before they counted."""
     score = float(sum(category_scores(st, p)))
     if st.phase == PHASE_OVER:
         return score
+    markers, cards, cubes, mobility, goals, bonuses, level2, tiles = weights
     left = 1.0 - (st.round - 1) / 3
-    score += 0.7 * sum(position(st, 3 * p + t) for t in range(3)) * left
-    score += 0.9 * min(sum(st.cards[3 * p : 3 * p + 3]), HAND) * left + 0.4 * st.cubes[p]
-    level2 = sum(st.tp[c * st.n + p] for c in range(st.comp.cities) if st.level[c] == 2)
-    on_tiles = sum(1 for owner in st.dem if owner == p)
-    score += (MOBILITY * origins(st, p) + goal_progress(st, p)) * left
+    growing = markers * sum(position(st, 3 * p + t) for t in range(3))
+    growing += cards * min(sum(st.cards[3 * p : 3 * p + 3]), HAND)
+    growing += mobility * origins(st, p) + goals * goal_progress(st, p)
     if ahead:
-        score += bonuses_ahead(st, p) * left
-    return score + 1.5 * level2 + 0.8 * on_tiles
+        growing += bonuses * bonuses_ahead(st, p)
+    posts = sum(st.tp[c * st.n + p] for c in range(st.comp.cities) if st.level[c] == 2)
+    held = sum(1 for owner in st.dem if owner == p)
+    return score + growing * left + cubes * st.cubes[p] + level2 * posts + tiles * held
 
 
 TEMPERATURE: Final = (29.5, 13.5, 7.0)
@@ -172,26 +180,34 @@ def finish_turn(game: Game[Any], st: CEState, p: int) -> None:
         game.apply(st, _default(list(game.legal_actions(st))), trusted=True)
 
 
-def heuristic_move(game: Game[Any], state: CEState, rng: Rng, ahead: bool) -> Action:
-    """The heuristic's move: a one-decision look-ahead with `projection` (counting the
-    bonus spaces ahead when `ahead`); it never passes up a transport (the rules force one)
-    and prefers transports that score goals, cities and upgrades."""
+def heuristic_move(
+    game: Game[Any],
+    state: CEState,
+    rng: Rng,
+    ahead: bool,
+    weights: tuple[float, ...] = WRITTEN,
+    worlds: int = 1,
+) -> Action:
+    """The heuristic's move: a one-decision look-ahead with `projection` by `weights`
+    (counting the bonus spaces ahead when `ahead`), summed over `worlds` deals of what `p`
+    may not see; it never passes up a transport (the rules force one) and prefers
+    transports that score goals, cities and upgrades."""
     legal = list(game.legal_actions(state))
     if len(legal) == 1:
         return legal[0]
     p = game.to_move(state)
-    world = game.determinize(state, p, rng)
     # The vassal's post (CE-2P-7) is there to get in the rival's way: weigh it by
     # what it does to the rival as much as by what it does for `p`.
     rival = state.stack[-1][0] == F_VASSAL
-    best, best_value = legal[0], -math.inf
-    for action in legal:
-        after = world.copy()
-        game.apply(after, action, trusted=True)
-        finish_turn(game, after, p)
-        value = projection(after, p, ahead) + rng.random() * 1e-3
-        if rival:
-            value -= max(projection(after, q, ahead) for q in range(after.n) if q != p)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+    totals = [0.0] * len(legal)
+    for _ in range(worlds):
+        world = game.determinize(state, p, rng)
+        for i, action in enumerate(legal):
+            after = world.copy()
+            game.apply(after, action, trusted=True)
+            finish_turn(game, after, p)
+            value = projection(after, p, ahead, weights) + rng.random() * 1e-3
+            if rival:
+                value -= max(projection(after, q, ahead, weights) for q in range(after.n) if q != p)
+            totals[i] += value
+    return legal[max(range(len(legal)), key=totals.__getitem__)]

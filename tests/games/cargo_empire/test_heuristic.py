@@ -3,11 +3,27 @@ ahead of its markers (CE-DEV-12), so that it picks rows towards them (CE-DEV-8).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
 from kaido.agents import make_agent
+from kaido.core.actions import Action
+from kaido.core.errors import KaidoError
+from kaido.core.rng import Rng
 from kaido.games.cargo_empire import GAME, bots
-from kaido.games.cargo_empire.board import B_CAR, B_GOAL, B_LOCO, B_SHIP, CITY_COLOURS
+from kaido.games.cargo_empire.board import (
+    B_CAR,
+    B_GOAL,
+    B_LOCO,
+    B_SHIP,
+    CITY_COLOURS,
+    DATA_DIR,
+    PROJECTION_PARTS,
+    DataError,
+    load_projection_weights,
+)
 from kaido.games.cargo_empire.state import F_ROW, CEState
 from kaido.games.cargo_empire.track import SEG, layout
 
@@ -85,3 +101,76 @@ def test_goal_progress_counts_a_set_begun() -> None:
     assert bots.goal_progress(st, 0) == 0  # two pairs, nothing begun
     _present_only_in(st, 0, red[:3] + blue[:1])
     assert bots.goal_progress(st, 0) == pytest.approx(3 / 2)  # more red adds nothing
+
+
+def _heuristic_positions(seed: int, count: int) -> list[CEState]:
+    """The first `count` positions of a heuristic game with more than one legal move."""
+    st = GAME.setup(GAME.make_options(players=4), seed)
+    agents = [make_agent("heuristic", GAME, p) for p in range(4)]
+    found = []
+    while len(found) < count:
+        if len(GAME.legal_actions(st)) > 1:
+            found.append(st.copy())
+        GAME.apply(st, agents[GAME.to_move(st)].choose(GAME, st))
+    return found
+
+
+def test_the_projections_weights_are_data_with_their_sources() -> None:
+    """data/projection.toml holds the written weights (the `heuristic` bot's) and those
+    tuned by self-play, one per part of the projection."""
+    assert load_projection_weights("written") == bots.WRITTEN
+    assert load_projection_weights("tuned") == bots.TUNED
+    assert len(bots.WRITTEN) == len(bots.TUNED) == len(PROJECTION_PARTS)
+    assert dict(zip(PROJECTION_PARTS, bots.WRITTEN, strict=True))["mobility"] == 2.0
+    assert bots.TUNED != bots.WRITTEN
+
+
+BROKEN_WEIGHTS = [
+    (lambda text: text.replace("tiles = 0.8\n", ""), r"\[written\]: missing 'tiles'"),
+    (lambda text: text.replace("cubes = 0.4", 'cubes = "0.4"'), "'cubes' must be a float"),
+    (lambda text: text.replace("cubes = 0.4", "cubes = true"), "'cubes' must be a float"),
+    (lambda text: text.replace("tiles = 0.8", "tiles = 0.8\nbridges = 1"), "unknown bridges"),
+    (lambda text: text.replace('source = "designed', 'source = "guessed'), "must start with"),
+    (lambda text: text.replace("[written]", "[hand]"), "missing 'written'"),
+    (lambda text: text + "[[", "not valid TOML"),
+]
+
+
+@pytest.mark.parametrize(("breaking", "message"), BROKEN_WEIGHTS)
+def test_a_broken_weights_file_is_refused_with_what_is_wrong(
+    tmp_path: Path, breaking: Callable[[str], str], message: str
+) -> None:
+    text = (DATA_DIR / "projection.toml").read_text()
+    (tmp_path / "projection.toml").write_text(breaking(text))
+    with pytest.raises(DataError, match=message):
+        load_projection_weights("written", folder=tmp_path)
+
+
+def test_tuned_weights_are_what_the_tuned_heuristic_looks_ahead_with() -> None:
+    """`heuristic:tuned=true` ranks moves by the projection with the tuned weights: it plays
+    otherwise than the written heuristic at some positions, and the written heuristic's
+    look-ahead given the tuned weights plays as it does."""
+    states = _heuristic_positions(seed=3, count=40)
+    written = [make_agent("heuristic", GAME, 5).choose(GAME, s.copy()) for s in states]
+    tuned = [make_agent("heuristic:tuned=true", GAME, 5).choose(GAME, s.copy()) for s in states]
+    assert 0 < sum(a != b for a, b in zip(written, tuned, strict=True)) < len(states)
+    # a fresh agent's generator is Rng(seed): the same draws, the weights passed in
+    given = [bots.heuristic_move(GAME, s.copy(), Rng(5), True, bots.TUNED) for s in states]
+    assert given == tuned
+
+
+def test_more_worlds_value_each_move_in_more_deals() -> None:
+    """`worlds=1` is the heuristic as it always played; with more, each move's projection
+    is summed over that many deals of the hidden cards, which changes some choices; none
+    is refused."""
+    states = _heuristic_positions(seed=4, count=40)
+
+    def played(spec: str) -> list[Action]:
+        return [make_agent(spec, GAME, 6).choose(GAME, s.copy()) for s in states]
+
+    one = played("heuristic")
+    assert played("heuristic:worlds=1") == one
+    several = played("heuristic:worlds=8")
+    assert 0 < sum(a != b for a, b in zip(one, several, strict=True)) < len(states)
+    with pytest.raises(KaidoError, match="worlds must be at least 1"):
+        make_agent("heuristic:worlds=0", GAME, 6)
