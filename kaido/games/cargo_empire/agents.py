@@ -11,6 +11,9 @@ from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.games.cargo_empire.bots import TUNED, WRITTEN, heuristic_move
 
+FINISHES = ("cheap", "greedy")
+"""How the look-ahead plays out the rest of a turn before valuing a move."""
+
 
 class HeuristicAgent(Agent):
     """One-decision look-ahead with `projection` (`bots.heuristic_move`)."""
@@ -18,11 +21,18 @@ class HeuristicAgent(Agent):
     kind = "heuristic"
 
     def __init__(
-        self, seed: int = 0, ahead: bool = True, tuned: bool = False, worlds: int = 1
+        self,
+        seed: int = 0,
+        ahead: bool = True,
+        tuned: bool = False,
+        worlds: int = 1,
+        finish: str = "cheap",
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
             raise ValueError(f"worlds must be at least 1, not {worlds}")
+        if finish not in FINISHES:
+            raise ValueError(f"finish is one of {', '.join(FINISHES)}, not {finish!r}")
         self.ahead = ahead
         """Whether the projection counts the bonus spaces ahead (off: the heuristic before
         they counted, kept to measure against: bench/README.md)."""
@@ -32,12 +42,19 @@ class HeuristicAgent(Agent):
         self.worlds = worlds
         """Deals of the hidden cards each move is valued in, summed: one is the quick bot,
         more a steadier one (bench/README.md, Cargo Empire)."""
+        self.greedy = finish == "greedy"
+        """How a move's turn is played out before it is valued: by cheap choices (the
+        fewest cards, the first option) or by the look-ahead's own (slower, stronger)."""
 
     def describe(self) -> str:
         settings = ["tuned"] if self.weights is TUNED else []
         if self.worlds > 1:
             settings.append(f"worlds={self.worlds}")
+        if self.greedy:
+            settings.append("finish=greedy")
         return f"heuristic({', '.join(settings)})" if settings else "heuristic"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
-        return heuristic_move(game, state, self.rng, self.ahead, self.weights, self.worlds)
+        return heuristic_move(
+            game, state, self.rng, self.ahead, self.weights, self.worlds, self.greedy
+        )

@@ -173,11 +173,61 @@ def _default(legal: list[Action]) -> Action:
     return legal[0]
 
 
+def _turn_over(st: CEState, p: int) -> bool:
+    return st.phase == PHASE_OVER or to_move(st) != p or st.stack[-1][0] == F_PLAN
+
+
 def finish_turn(game: Game[Any], st: CEState, p: int) -> None:
+    """Play the rest of `p`'s turn by the cheap choices (`_default`)."""
     for _ in range(FINISH_LIMIT):
-        if st.phase == PHASE_OVER or to_move(st) != p or st.stack[-1][0] == F_PLAN:
+        if _turn_over(st, p):
             return
         game.apply(st, _default(list(game.legal_actions(st))), trusted=True)
+
+
+def finish_greedily(
+    game: Game[Any], st: CEState, p: int, rng: Rng, ahead: bool, weights: tuple[float, ...]
+) -> None:
+    """Play the rest of `p`'s turn by its own look-ahead: at each decision the move whose
+    result, the rest finished by the cheap choices, projects best."""
+    for _ in range(FINISH_LIMIT):
+        if _turn_over(st, p):
+            return
+        legal = list(game.legal_actions(st))
+        best = legal[0]
+        if len(legal) > 1:
+            values = _looked_ahead(game, st, legal, p, rng, ahead, weights, False, False)
+            best = legal[max(range(len(legal)), key=values.__getitem__)]
+        game.apply(st, best, trusted=True)
+
+
+def _looked_ahead(
+    game: Game[Any],
+    world: CEState,
+    legal: list[Action],
+    p: int,
+    rng: Rng,
+    ahead: bool,
+    weights: tuple[float, ...],
+    greedy: bool,
+    rival: bool,
+) -> list[float]:
+    """Each legal move's worth to `p` in `world`: its projection once the move is made and
+    the turn finished (greedily or by the cheap choices), with a draw below 0.001 to break
+    ties; less the best other projection where `rival`."""
+    values = []
+    for action in legal:
+        after = world.copy()
+        game.apply(after, action, trusted=True)
+        if greedy:
+            finish_greedily(game, after, p, rng, ahead, weights)
+        else:
+            finish_turn(game, after, p)
+        value = projection(after, p, ahead, weights) + rng.random() * 1e-3
+        if rival:
+            value -= max(projection(after, q, ahead, weights) for q in range(after.n) if q != p)
+        values.append(value)
+    return values
 
 
 def heuristic_move(
@@ -187,10 +237,12 @@ def heuristic_move(
     ahead: bool,
     weights: tuple[float, ...] = WRITTEN,
     worlds: int = 1,
+    greedy: bool = False,
 ) -> Action:
     """The heuristic's move: a one-decision look-ahead with `projection` by `weights`
-    (counting the bonus spaces ahead when `ahead`), summed over `worlds` deals of what `p`
-    may not see; it never passes up a transport (the rules force one) and prefers
+    (counting the bonus spaces ahead when `ahead`), the turn finished by its own
+    look-ahead where `greedy` (else by cheap choices), summed over `worlds` deals of what
+    `p` may not see. It never passes up a transport (the rules force one) and prefers
     transports that score goals, cities and upgrades."""
     legal = list(game.legal_actions(state))
     if len(legal) == 1:
@@ -202,12 +254,6 @@ def heuristic_move(
     totals = [0.0] * len(legal)
     for _ in range(worlds):
         world = game.determinize(state, p, rng)
-        for i, action in enumerate(legal):
-            after = world.copy()
-            game.apply(after, action, trusted=True)
-            finish_turn(game, after, p)
-            value = projection(after, p, ahead, weights) + rng.random() * 1e-3
-            if rival:
-                value -= max(projection(after, q, ahead, weights) for q in range(after.n) if q != p)
-            totals[i] += value
+        values = _looked_ahead(game, world, legal, p, rng, ahead, weights, greedy, rival)
+        totals = [total + value for total, value in zip(totals, values, strict=True)]
     return legal[max(range(len(legal)), key=totals.__getitem__)]

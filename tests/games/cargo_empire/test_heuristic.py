@@ -24,7 +24,7 @@ from kaido.games.cargo_empire.board import (
     DataError,
     load_projection_weights,
 )
-from kaido.games.cargo_empire.state import F_ROW, CEState
+from kaido.games.cargo_empire.state import F_PLAN, F_ROW, PHASE_OVER, CEState
 from kaido.games.cargo_empire.track import SEG, layout
 
 
@@ -159,18 +159,53 @@ def test_tuned_weights_are_what_the_tuned_heuristic_looks_ahead_with() -> None:
     assert given == tuned
 
 
+def _played(spec: str, states: list[CEState]) -> list[Action]:
+    """The moves a fresh bot of `spec` makes at each of `states`."""
+    return [make_agent(spec, GAME, 6).choose(GAME, s.copy()) for s in states]
+
+
+def _differences(moves: list[Action], others: list[Action]) -> int:
+    return sum(a != b for a, b in zip(moves, others, strict=True))
+
+
 def test_more_worlds_value_each_move_in_more_deals() -> None:
     """`worlds=1` is the heuristic as it always played; with more, each move's projection
     is summed over that many deals of the hidden cards, which changes some choices; none
     is refused."""
     states = _heuristic_positions(seed=4, count=40)
-
-    def played(spec: str) -> list[Action]:
-        return [make_agent(spec, GAME, 6).choose(GAME, s.copy()) for s in states]
-
-    one = played("heuristic")
-    assert played("heuristic:worlds=1") == one
-    several = played("heuristic:worlds=8")
-    assert 0 < sum(a != b for a, b in zip(one, several, strict=True)) < len(states)
+    one = _played("heuristic", states)
+    assert _played("heuristic:worlds=1", states) == one
+    assert 0 < _differences(one, _played("heuristic:worlds=8", states)) < len(states)
     with pytest.raises(KaidoError, match="worlds must be at least 1"):
         make_agent("heuristic:worlds=0", GAME, 6)
+
+
+def test_a_greedy_finish_plays_the_rest_of_the_turn_by_the_look_ahead() -> None:
+    """`finish=greedy` plays out the rest of a move's turn by the look-ahead's own choices
+    before valuing it, where the quick bot takes the cheap ones (the fewest cards, the first
+    option): both end the turn, and at some positions they end it differently and so
+    choose otherwise."""
+    states = _heuristic_positions(seed=5, count=40)
+    differ = 0
+    for st in states:
+        p = GAME.to_move(st)
+        move = GAME.legal_actions(st)[0]
+        cheap, greedy = st.copy(), st.copy()
+        GAME.apply(cheap, move)
+        GAME.apply(greedy, move)
+        bots.finish_turn(GAME, cheap, p)
+        bots.finish_greedily(GAME, greedy, p, Rng(1), True, bots.TUNED)
+        for finished in (cheap, greedy):
+            assert (
+                finished.phase == PHASE_OVER
+                or GAME.to_move(finished) != p
+                or (finished.stack[-1][0] == F_PLAN)
+            )
+        differ += GAME.view(cheap, None) != GAME.view(greedy, None)
+    assert 0 < differ < len(states)
+    quick = _played("heuristic:tuned=true", states)
+    assert _played("heuristic:tuned=true:finish=cheap", states) == quick
+    greedy = _played("heuristic:tuned=true:finish=greedy", states)
+    assert 0 < _differences(quick, greedy) < len(states)
+    with pytest.raises(KaidoError, match="finish is one of cheap, greedy, not 'best'"):
+        make_agent("heuristic:finish=best", GAME, 6)
