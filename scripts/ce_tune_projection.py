@@ -1,7 +1,7 @@
 """Tune the weights of Cargo Empire's projection by self-play (SPSA), as the `tuned` weights of
 kaido/games/cargo_empire/data/projection.toml were found.
 
-    .venv/bin/python scripts/ce_tune_projection.py --iterations 346 --games 32 --jobs 2 \\
+    .venv/bin/python scripts/ce_tune_projection.py --iterations 600 --games 32 --jobs 2 \\
         --log ce-tune.jsonl
 
 Each weight is the written one times exp(x); x starts at 0. An iteration perturbs every x
@@ -75,11 +75,15 @@ def resume(log: Path) -> tuple[int, list[float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--iterations", type=int, default=346)
+    parser.add_argument(
+        "--iterations", type=int, default=600, help="iterations in all (the shipped run's 600)"
+    )
     parser.add_argument("--games", type=int, default=32, help="deals per iteration")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=1_000_000, help="the first deal")
-    parser.add_argument("--log", type=Path, default=Path("ce-tune.jsonl"))
+    parser.add_argument(
+        "--log", type=Path, default=Path("ce-tune.jsonl"), help="a line an iteration; resumed"
+    )
     args = parser.parse_args()
     start, x = resume(args.log)
     with ProcessPoolExecutor(args.jobs) as pool, Progress() as progress, args.log.open("a") as log:

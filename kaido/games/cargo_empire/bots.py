@@ -6,6 +6,9 @@ it applies each legal action, finishes the rest of its own turn with cheap defau
 `projection` values most: the VP it would score now (goals included, so it pursues its
 goal cards) plus the worth of markers, cards and posts still to grow, and of the bonus
 spaces just ahead of its markers (so it picks rows and moves markers towards them).
+The weights of those parts are data (data/projection.toml): written by hand, or tuned by
+self-play (scripts/ce_tune_projection.py). The strong table bot also sums a move's value over
+several deals (`worlds`) and plays out the rest of its turn by its own choices (`greedy`).
 """
 
 from __future__ import annotations
@@ -43,7 +46,8 @@ worth. Without it the look-ahead chose rows blind: measured in bench/README.md."
 WRITTEN: Final = load_projection_weights("written")
 """The projection's hand-written weights (data/projection.toml): the `heuristic` bot's."""
 TUNED: Final = load_projection_weights("tuned")
-"""The weights tuned by self-play against `WRITTEN` (data/projection.toml): the search's."""
+"""The weights tuned by self-play against `WRITTEN` (data/projection.toml): those of
+`heuristic:tuned=true`, the normal and strong table bots. Searches value by `WRITTEN`."""
 
 
 def projection(
