@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol
 
 from kaido.core.actions import Action
@@ -37,6 +38,8 @@ class Agent(ABC):
 
     kind: ClassVar[str]
     """The name used on the command line (`random`, `mcts`, ...)."""
+    instant: ClassVar[bool] = False
+    """Whether every decision takes a few milliseconds at most (`answers_at_once`)."""
     humans: frozenset[int] = frozenset()
     """The seats people play (the server sets it): a bot may ask them fewer questions,
     such as trade offers each of them must answer."""
@@ -47,6 +50,13 @@ class Agent(ABC):
         """Replaced by whoever runs the agent with a signal of their own to cut a search
         short (its table ended, a time cap): searches check it between iterations and
         answer with what they found."""
+
+    @classmethod
+    def answers_at_once(cls, settings: Mapping[str, Any]) -> bool:
+        """Whether every decision of an agent with these settings takes a few milliseconds
+        at most, so a server may make it on its own thread rather than in a bot process
+        (a process's round trip costs half a millisecond). Searches do not."""
+        return cls.instant
 
     @abstractmethod
     def choose(self, game: Game[Any], state: Any) -> Action:

@@ -14,6 +14,7 @@ class RandomAgent(Agent):
     """Picks uniformly among the legal actions, optionally never taking some kinds."""
 
     kind = "random"
+    instant = True
 
     def __init__(self, seed: int = 0, avoid: Iterable[str] = ()) -> None:
         super().__init__(seed)
@@ -37,6 +38,7 @@ class GreedyAgent(Agent):
     the game's evaluation likes best (ties broken at random)."""
 
     kind = "greedy"
+    instant = True
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         legal = game.legal_actions(state)

@@ -40,6 +40,7 @@ class PolicyAgent(Agent):
     one for a million decisions; its candidates allow three a turn."""
 
     kind = "policy"
+    instant = True
 
     def __init__(self, seed: int = 0, model: str = AUTO, anchor: float = 0.0) -> None:
         super().__init__(seed)

@@ -56,26 +56,20 @@ def default_specs(game: Game[Any]) -> dict[str, str]:
     return {"easy": easy, "normal": normal, "strong": "mcts:time=1", **game.bot_levels}
 
 
-INSTANT_KINDS = frozenset({"random", "greedy", "policy"})
-"""Built-in bots that answer at once, with each game's own `heuristic`: a decision of the
-levels' heuristics takes 0.01-0.12 ms at the median and at most 6 ms (bench/README.md),
-and of the `policy` bot a network's few matrix products more (Russian Railroads' anchored
-normal level: 0.6 ms), less than a bot process's round trip, so the server makes it on
-its own thread."""
-
-
 @functools.cache
 def answers_at_once(spec: str, game: Game[Any]) -> bool:
-    """Whether the server makes this bot's decisions on its own thread (a built-in bot that
-    answers at once, or the game's own heuristic in one world); every other bot, searches,
-    heuristics that value each move in several deals (Cargo Empire's `worlds=`, tens of ms)
-    and plug-ins (a plug-in may take any time, or die), thinks in the bots' processes."""
+    """Whether the server makes this bot's decisions on its own thread: a Kaido agent that
+    says so with these settings (`Agent.answers_at_once`: the random, greedy and policy
+    bots and the games' heuristics, whose decisions take 0.01-0.12 ms at the median and at
+    most 6 ms, bench/README.md; the policy bot's a network's few matrix products more).
+    Every other bot thinks in the bots' processes: searches, Cargo Empire's heuristic in
+    several deals (tens of ms), and plug-ins, which may take any time, or die, whatever
+    they say."""
     try:
-        kind, _cls, settings = parse_spec(spec, game)
+        _kind, cls, settings = parse_spec(spec, game)
     except KaidoError:  # a spec no agent is made of: the bots' pool logs it at its turn
         return False
-    own_heuristic = kind == "heuristic" and kind in game.agent_kinds
-    return kind in INSTANT_KINDS or (own_heuristic and settings.get("worlds", 1) == 1)
+    return cls.__module__.startswith("kaido.") and cls.answers_at_once(settings)
 
 
 def spec_seconds(spec: str, game: Game[Any]) -> float:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from kaido.agents import REGISTERED, register_agent
+from kaido.agents import REGISTERED, RandomAgent, register_agent
 from kaido.core.game import Game
 from kaido.games import get_game
 from kaido.server import thinking
@@ -292,13 +292,20 @@ def test_the_levels_heuristics_answer_at_once_and_searches_and_plug_ins_do_not()
     cargo = get_game("cargo_empire")  # its heuristic in several deals takes tens of ms
     assert answers_at_once("heuristic:tuned=true:worlds=1", cargo)
     assert not answers_at_once("heuristic:tuned=true:finish=greedy:worlds=8", cargo)
-    register_agent("heuristic", "kaido.agents:RandomAgent")  # a plug-in's, for a game with none
+    # A plug-in that says it answers at once, for a game with no heuristic of its own.
+    register_agent("heuristic", f"{__name__}:ClaimsQuick")
     answers_at_once.cache_clear()  # as a server registers its plug-ins before it starts
     try:
         assert not answers_at_once("heuristic", TINY)
     finally:
         del REGISTERED["heuristic"]
         answers_at_once.cache_clear()
+
+
+class ClaimsQuick(RandomAgent):
+    """A plug-in's bot (a Kaido agent's subclass) that says it answers at once."""
+
+    instant = True
 
 
 def test_a_bot_that_fails_on_the_servers_thread_answers_none(caplog: Any) -> None:

@@ -17,6 +17,7 @@ class HeuristicAgent(Agent):
     offers."""
 
     kind = "heuristic"
+    instant = True
 
     def __init__(self, seed: int = 0, propose: bool = True) -> None:
         super().__init__(seed)

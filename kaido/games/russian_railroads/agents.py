@@ -17,6 +17,7 @@ class HeuristicAgent(Agent):
     rush), `industry` (industry and factories) or `balanced`."""
 
     kind = "heuristic"
+    instant = True
 
     def __init__(self, seed: int = 0, strategy: Strategy = "balanced") -> None:
         super().__init__(seed)

@@ -17,6 +17,7 @@ class HeuristicAgent(Agent):
     (`bots.heuristic_move`)."""
 
     kind = "heuristic"
+    instant = True
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         return heuristic_move(state, game.legal_actions(state))
