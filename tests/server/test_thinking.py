@@ -291,7 +291,9 @@ def test_the_levels_heuristics_answer_at_once_and_searches_and_plug_ins_do_not()
         assert not answers_at_once(spec, game), spec
     cargo = get_game("cargo_empire")  # its heuristic in several deals takes tens of ms
     assert answers_at_once("heuristic:tuned=true:worlds=1", cargo)
-    assert not answers_at_once("heuristic:tuned=true:finish=greedy:worlds=8", cargo)
+    assert answers_at_once("heuristic:tuned=true:depth=1", cargo)
+    assert not answers_at_once("heuristic:tuned=true:depth=1:worlds=8", cargo)
+    assert not answers_at_once("heuristic:tuned=true:depth=2", cargo)
     # A plug-in that says it answers at once, for a game with no heuristic of its own.
     register_agent("heuristic", f"{__name__}:ClaimsQuick")
     answers_at_once.cache_clear()  # as a server registers its plug-ins before it starts

@@ -12,8 +12,8 @@ from kaido.core.actions import Action
 from kaido.core.game import Game
 from kaido.games.cargo_empire.bots import TUNED, WRITTEN, heuristic_move
 
-FINISHES = ("cheap", "greedy")
-"""How the look-ahead plays out the rest of a turn before valuing a move."""
+DEPTHS = range(4)
+"""How deep the look-ahead that finishes a move's turn goes: 0 (the cheap choices) to 3."""
 
 
 class HeuristicAgent(Agent):
@@ -27,13 +27,13 @@ class HeuristicAgent(Agent):
         ahead: bool = True,
         tuned: bool = False,
         worlds: int = 1,
-        finish: str = "cheap",
+        depth: int = 0,
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
             raise ValueError(f"worlds must be at least 1, not {worlds}")
-        if finish not in FINISHES:
-            raise ValueError(f"finish is one of {', '.join(FINISHES)}, not {finish!r}")
+        if depth not in DEPTHS:
+            raise ValueError(f"depth is 0 to {DEPTHS[-1]}, not {depth}")
         self.ahead = ahead
         """Whether the projection counts the bonus spaces ahead (off: the heuristic before
         they counted, kept to measure against: bench/README.md)."""
@@ -43,24 +43,26 @@ class HeuristicAgent(Agent):
         self.worlds = worlds
         """Deals of the hidden cards each move is valued in, summed: one is the quick bot,
         more a steadier one (bench/README.md, Cargo Empire)."""
-        self.greedy = finish == "greedy"
-        """How a move's turn is played out before it is valued: by cheap choices (the
-        fewest cards, the first option) or by the look-ahead's own (slower, stronger)."""
+        self.depth = depth
+        """How a move's turn is played out before it is valued: by cheap choices (0: the
+        fewest cards, the first option) or by the look-ahead's own, each of its decisions
+        finished one level shallower (slower, stronger: bench/README.md)."""
 
     @classmethod
     def answers_at_once(cls, settings: Mapping[str, Any]) -> bool:
-        # In several deals a decision takes up to tens of ms (bench/README.md).
-        return settings.get("worlds", 1) == 1
+        # In several deals, or deeper than one level, a decision takes up to tens of ms
+        # (bench/README.md).
+        return settings.get("worlds", 1) == 1 and settings.get("depth", 0) <= 1
 
     def describe(self) -> str:
         settings = ["tuned"] if self.weights is TUNED else []
         if self.worlds > 1:
             settings.append(f"worlds={self.worlds}")
-        if self.greedy:
-            settings.append("finish=greedy")
+        if self.depth:
+            settings.append(f"depth={self.depth}")
         return f"heuristic({', '.join(settings)})" if settings else "heuristic"
 
     def choose(self, game: Game[Any], state: Any) -> Action:
         return heuristic_move(
-            game, state, self.rng, self.ahead, self.weights, self.worlds, self.greedy
+            game, state, self.rng, self.ahead, self.weights, self.worlds, self.depth
         )

@@ -8,7 +8,7 @@ goal cards) plus the worth of markers, cards and posts still to grow, and of the
 spaces just ahead of its markers (so it picks rows and moves markers towards them).
 The weights of those parts are data (data/projection.toml): written by hand, or tuned by
 self-play (scripts/ce_tune_projection.py). The strong table bot also sums a move's value over
-several deals (`worlds`) and plays out the rest of its turn by its own choices (`greedy`).
+several deals (`worlds`) and plays out the rest of its turn by its own look-ahead (`depth`).
 """
 
 from __future__ import annotations
@@ -189,18 +189,28 @@ def finish_turn(game: Game[Any], st: CEState, p: int) -> None:
         game.apply(st, _default(list(game.legal_actions(st))), trusted=True)
 
 
-def finish_greedily(
-    game: Game[Any], st: CEState, p: int, rng: Rng, ahead: bool, weights: tuple[float, ...]
+def finish_by_look_ahead(
+    game: Game[Any],
+    st: CEState,
+    p: int,
+    rng: Rng,
+    ahead: bool,
+    weights: tuple[float, ...],
+    depth: int,
 ) -> None:
     """Play the rest of `p`'s turn by its own look-ahead: at each decision the move whose
-    result, the rest finished by the cheap choices, projects best."""
+    result, the rest of the turn finished at `depth - 1`, projects best (depth 0: the
+    cheap choices, `finish_turn`)."""
+    if depth == 0:
+        finish_turn(game, st, p)
+        return
     for _ in range(FINISH_LIMIT):
         if _turn_over(st, p):
             return
         legal = list(game.legal_actions(st))
         best = legal[0]
         if len(legal) > 1:
-            values = _looked_ahead(game, st, legal, p, rng, ahead, weights, False, False)
+            values = _looked_ahead(game, st, legal, p, rng, ahead, weights, depth - 1, False)
             best = legal[max(range(len(legal)), key=values.__getitem__)]
         game.apply(st, best, trusted=True)
 
@@ -213,20 +223,17 @@ def _looked_ahead(
     rng: Rng,
     ahead: bool,
     weights: tuple[float, ...],
-    greedy: bool,
+    depth: int,
     rival: bool,
 ) -> list[float]:
     """Each legal move's worth to `p` in `world`: its projection once the move is made and
-    the turn finished (greedily or by the cheap choices), with a draw below 0.001 to break
-    ties; less the best other projection where `rival`."""
+    the turn finished by the look-ahead at `depth` (0: by the cheap choices), with a draw
+    below 0.001 to break ties; less the best other projection where `rival`."""
     values = []
     for action in legal:
         after = world.copy()
         game.apply(after, action, trusted=True)
-        if greedy:
-            finish_greedily(game, after, p, rng, ahead, weights)
-        else:
-            finish_turn(game, after, p)
+        finish_by_look_ahead(game, after, p, rng, ahead, weights, depth)
         value = projection(after, p, ahead, weights) + rng.random() * 1e-3
         if rival:
             value -= max(projection(after, q, ahead, weights) for q in range(after.n) if q != p)
@@ -241,12 +248,12 @@ def heuristic_move(
     ahead: bool,
     weights: tuple[float, ...] = WRITTEN,
     worlds: int = 1,
-    greedy: bool = False,
+    depth: int = 0,
 ) -> Action:
     """The heuristic's move: a one-decision look-ahead with `projection` by `weights`
     (counting the bonus spaces ahead when `ahead`), the turn finished by its own
-    look-ahead where `greedy` (else by cheap choices), summed over `worlds` deals of what
-    `p` may not see. It never passes up a transport (the rules force one) and prefers
+    look-ahead `depth` levels deep (0: by cheap choices), summed over `worlds` deals of
+    what `p` may not see. It never passes up a transport (the rules force one) and prefers
     transports that score goals, cities and upgrades."""
     legal = list(game.legal_actions(state))
     if len(legal) == 1:
@@ -258,6 +265,6 @@ def heuristic_move(
     totals = [0.0] * len(legal)
     for _ in range(worlds):
         world = game.determinize(state, p, rng)
-        values = _looked_ahead(game, world, legal, p, rng, ahead, weights, greedy, rival)
+        values = _looked_ahead(game, world, legal, p, rng, ahead, weights, depth, rival)
         totals = [total + value for total, value in zip(totals, values, strict=True)]
     return legal[max(range(len(legal)), key=totals.__getitem__)]

@@ -147,7 +147,7 @@ class CargoEmpire(Game[CEState]):
     # turn played by its own choices, over 8 deals
     bot_levels = {
         "normal": "heuristic:tuned=true",
-        "strong": "heuristic:tuned=true:finish=greedy:worlds=8",
+        "strong": "heuristic:tuned=true:depth=1:worlds=8",
     }
     decisions_per_player = 48  # 12 heuristic games at 2 players: median 96 decisions
 

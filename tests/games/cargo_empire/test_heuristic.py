@@ -180,22 +180,24 @@ def test_more_worlds_value_each_move_in_more_deals() -> None:
         make_agent("heuristic:worlds=0", GAME, 6)
 
 
-def test_a_greedy_finish_plays_the_rest_of_the_turn_by_the_look_ahead() -> None:
-    """`finish=greedy` plays out the rest of a move's turn by the look-ahead's own choices
-    before valuing it, where the quick bot takes the cheap ones (the fewest cards, the first
-    option): both end the turn, and at some positions they end it differently and so
+def test_a_deeper_look_ahead_plays_the_rest_of_the_turn_by_its_own_choices() -> None:
+    """`depth=1` plays out the rest of a move's turn by the look-ahead's own choices
+    before valuing it, where the quick bot (`depth=0`) takes the cheap ones (the fewest
+    cards, the first option); `depth=2` makes each of those choices with a turn finished
+    at depth 1. All end the turn, and at some positions they end it differently and so
     choose otherwise."""
     states = _heuristic_positions(seed=5, count=40)
     differ = 0
     for st in states:
         p = GAME.to_move(st)
         move = GAME.legal_actions(st)[0]
-        cheap, greedy = st.copy(), st.copy()
-        GAME.apply(cheap, move)
-        GAME.apply(greedy, move)
+        cheap, greedy, deeper = st.copy(), st.copy(), st.copy()
+        for finished in (cheap, greedy, deeper):
+            GAME.apply(finished, move)
         bots.finish_turn(GAME, cheap, p)
-        bots.finish_greedily(GAME, greedy, p, Rng(1), True, bots.TUNED)
-        for finished in (cheap, greedy):
+        bots.finish_by_look_ahead(GAME, greedy, p, Rng(1), True, bots.TUNED, 1)
+        bots.finish_by_look_ahead(GAME, deeper, p, Rng(1), True, bots.TUNED, 2)
+        for finished in (cheap, greedy, deeper):
             assert (
                 finished.phase == PHASE_OVER
                 or GAME.to_move(finished) != p
@@ -204,8 +206,10 @@ def test_a_greedy_finish_plays_the_rest_of_the_turn_by_the_look_ahead() -> None:
         differ += GAME.view(cheap, None) != GAME.view(greedy, None)
     assert 0 < differ < len(states)
     quick = _played("heuristic:tuned=true", states)
-    assert _played("heuristic:tuned=true:finish=cheap", states) == quick
-    greedy = _played("heuristic:tuned=true:finish=greedy", states)
+    assert _played("heuristic:tuned=true:depth=0", states) == quick
+    greedy = _played("heuristic:tuned=true:depth=1", states)
     assert 0 < _differences(quick, greedy) < len(states)
-    with pytest.raises(KaidoError, match="finish is one of cheap, greedy, not 'best'"):
-        make_agent("heuristic:finish=best", GAME, 6)
+    deeper = _played("heuristic:tuned=true:depth=2", states)
+    assert 0 < _differences(greedy, deeper) < len(states)
+    with pytest.raises(KaidoError, match="depth is 0 to 3, not 4"):
+        make_agent("heuristic:depth=4", GAME, 6)
