@@ -144,10 +144,10 @@ class CargoEmpire(Game[CEState]):
     agent_kinds = {"heuristic": "kaido.games.cargo_empire.agents:HeuristicAgent"}
     # bench/README.md ("Weights tuned by self-play"): against three written heuristics the
     # tuned look-ahead wins more than any search did, and more again with the rest of each
-    # turn played by its own choices, over 8 deals
+    # turn played by its own look-ahead, two levels deep
     bot_levels = {
         "normal": "heuristic:tuned=true",
-        "strong": "heuristic:tuned=true:depth=1:worlds=8",
+        "strong": "heuristic:tuned=true:depth=2",
     }
     decisions_per_player = 48  # 12 heuristic games at 2 players: median 96 decisions
 
