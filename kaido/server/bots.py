@@ -63,8 +63,8 @@ def answers_at_once(spec: str, game: Game[Any]) -> bool:
     bots and the games' heuristics, whose decisions take 0.01-0.12 ms at the median and at
     most 6 ms, bench/README.md; the policy bot's a network's few matrix products more).
     Every other bot thinks in the bots' processes: searches, Cargo Empire's heuristic in
-    several deals (tens of ms), and plug-ins, which may take any time, or die, whatever
-    they say."""
+    several deals or two levels deep (tens of ms), and plug-ins, which may take any time,
+    or die, whatever they say."""
     try:
         _kind, cls, settings = parse_spec(spec, game)
     except KaidoError:  # a spec no agent is made of: the bots' pool logs it at its turn

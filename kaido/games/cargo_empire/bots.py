@@ -7,8 +7,9 @@ it applies each legal action, finishes the rest of its own turn with cheap defau
 goal cards) plus the worth of markers, cards and posts still to grow, and of the bonus
 spaces just ahead of its markers (so it picks rows and moves markers towards them).
 The weights of those parts are data (data/projection.toml): written by hand, or tuned by
-self-play (scripts/ce_tune_projection.py). The strong table bot also sums a move's value over
-several deals (`worlds`) and plays out the rest of its turn by its own look-ahead (`depth`).
+self-play (scripts/ce_tune_projection.py). A move's value may also be summed over several
+deals (`worlds`), and the rest of its turn played out by the look-ahead itself (`depth`;
+the strong table bot's is 2).
 """
 
 from __future__ import annotations
