@@ -212,8 +212,13 @@ def finish_by_look_ahead(
         best = legal[0]
         if len(legal) > 1:
             values = _looked_ahead(game, st, legal, p, rng, ahead, weights, depth - 1, False)
-            best = legal[max(range(len(legal)), key=values.__getitem__)]
+            best = _best(legal, values)
         game.apply(st, best, trusted=True)
+
+
+def _best(legal: list[Action], values: list[float]) -> Action:
+    """The move of the highest value (the first of equals)."""
+    return legal[max(range(len(legal)), key=values.__getitem__)]
 
 
 def _looked_ahead(
@@ -268,4 +273,4 @@ def heuristic_move(
         world = game.determinize(state, p, rng)
         values = _looked_ahead(game, world, legal, p, rng, ahead, weights, depth, rival)
         totals = [total + value for total, value in zip(totals, values, strict=True)]
-    return legal[max(range(len(legal)), key=totals.__getitem__)]
+    return _best(legal, totals)
