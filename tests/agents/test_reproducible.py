@@ -26,6 +26,10 @@ of two steps draw from the search's generator as longer ones do (a search sharin
 generator fails here on the tiny game at either length), at a quarter of their cost: with
 eight, Forwarder's heuristic play-outs made this file 6.5 of the suite's 73 minutes of test
 time."""
+NOISE_BUDGET = "iterations=4:rollout=2"
+"""The noise's searches: the same kinds of agent and the same code (worlds dealt, trees grown,
+play-outs, replies under `others=policy`), drawing from their generators at every step, on a
+sixth of the budget (at the full budget the noise alone cost Forwarder's `random` 8 s)."""
 
 
 def agent_specs(game: Game[Any]) -> list[str]:
@@ -35,6 +39,12 @@ def agent_specs(game: Game[Any]) -> list[str]:
         set(agent_kinds(game)) - {"random", "greedy", "mcts", "ismcts"} - set(LEARNT)
     )
     return [*GENERIC_SPECS, *game_kinds]
+
+
+def noise_specs(game: Game[Any]) -> list[str]:
+    """The agents that think between the tested agent's turns: every spec of the game, the
+    searches on the noise's budget."""
+    return [spec.replace(BUDGET, NOISE_BUDGET) for spec in agent_specs(game)]
 
 
 def spec_params() -> list[Any]:
@@ -68,7 +78,7 @@ def test_same_seed_same_choices_whatever_ran_before(game: Game[Any], spec: str) 
     seen = positions(game, players, seed=0)
     others = positions(game, players, seed=1)
     first, second = make_agent(spec, game, 21), make_agent(spec, game, 21)
-    noise = [make_agent(s, game, 99) for s in agent_specs(game)]
+    noise = [make_agent(s, game, 99) for s in noise_specs(game)]
     for i, state in enumerate(seen):
         chosen = first.choose(game, state.copy())
         other = others[i % len(others)]

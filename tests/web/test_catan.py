@@ -23,6 +23,7 @@ from tests.web.pages import (
     create_table,
     play_as_guest,
     sign_up,
+    table_state,
 )
 
 CATAN = get_game("catan")
@@ -196,8 +197,7 @@ def best_corner(page: Page, table: str, actions: list[list[Any]]) -> list[Any]:
 
 
 def api_state(page: Page, table: str) -> dict[str, Any]:
-    state: dict[str, Any] = page.evaluate(f"fetch('/api/tables/{table}').then(r => r.json())")
-    return state
+    return table_state(page, table)
 
 
 def opening(page: Page, table: str) -> None:
@@ -248,8 +248,9 @@ def test_a_catan_game_against_three_bots(page: Page, server: LiveServer) -> None
         actions = decisions(page)
         if not actions:
             break
-        if ["trade"] in actions and "offered" not in done and offer_terms(page):
-            write_offer(page, "offer", *offer_terms(page))
+        terms = offer_terms(page) if ["trade"] in actions and "offered" not in done else None
+        if terms:
+            write_offer(page, "offer", *terms)
             expect(page.locator(".log")).to_contain_text("red offers 1")
             done.add("offered")
             continue
@@ -366,22 +367,19 @@ def test_two_humans_never_receive_each_others_hand(
         page = pages[state["to_move"]]
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
         actions = decisions(page, frames[state["to_move"]])
-        terms = offer_terms(page)
         turn = state["view"]["turns"]
         # The host offers until the guest has countered once; the guest answers first, and
         # counters when it holds a card to give (else the offer lapses and the host tries
-        # again on a later turn: the deal decides when the guest has cards).
-        if (
-            ["trade"] in actions
-            and "countered" not in done
-            and turn not in offered_in
-            and terms
-            and state["view"]["hand_sizes"][1]
-        ):
+        # again on a later turn: the deal decides when the guest has cards). The terms are
+        # read from the server only when an offer or a counter-offer could be written.
+        may_offer = ["trade"] in actions and "countered" not in done and turn not in offered_in
+        may_counter = ["counter"] in actions and done == {"offered"} and state["to_move"] == 1
+        terms = offer_terms(page) if may_offer or may_counter else None
+        if may_offer and terms and state["view"]["hand_sizes"][1]:
             write_offer(page, "offer", *terms)
             done.add("offered")
             offered_in.add(turn)
-        elif ["counter"] in actions and done == {"offered"} and terms and state["to_move"] == 1:
+        elif may_counter and terms:
             write_offer(page, "counter", *terms)
             expect(host.locator(".log")).to_contain_text("blue counters", timeout=30_000)
             done.add("countered")

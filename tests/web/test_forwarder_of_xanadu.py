@@ -25,7 +25,15 @@ from kaido.games.forwarder_of_xanadu.engine import pay_plan
 from kaido.games.forwarder_of_xanadu.state import PAY
 from tests.server.live import LiveServer
 from tests.web.conftest import open_page
-from tests.web.pages import FINISHED, Frames, action_key, create_table, play_as_guest, sign_up
+from tests.web.pages import (
+    FINISHED,
+    Frames,
+    action_key,
+    create_table,
+    play_as_guest,
+    sign_up,
+    table_state,
+)
 from tests.web.test_catan import check_summary
 from tests.web.test_japanese_pages import fragments
 from tests.web.test_phones import check_layout
@@ -283,7 +291,7 @@ def play(
     rng = random.Random(seed)
     kinds: list[str] = []
     while len(kinds) < most and wait_for_decision(page):
-        state = page.evaluate(f"fetch('/api/tables/{table}?lang={lang}').then(r => r.json())")
+        state = table_state(page, table, f"?lang={lang}")
         assert state["to_move"] == state["seat"] and state["legal"]
         page.wait_for_selector(f".table-page[data-version='{state['version']}']")
         check_board(page, state["view"])

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from kaido.core.records import Record
 from tests.server.live import LiveServer
-from tests.web.pages import FINISHED, action_key, create_table, sign_up
+from tests.web.pages import FINISHED, action_key, create_table, sign_up, table_state
 from tests.web.test_catan import check_summary
 
 PAGE = ".table-page:not(.pending)"
@@ -45,8 +45,7 @@ def place_of(action: list[Any]) -> str | None:
 
 
 def api_state(page: Page, table: str) -> dict[str, Any]:
-    state: dict[str, Any] = page.evaluate(f"fetch('/api/tables/{table}').then(r => r.json())")
-    return state
+    return table_state(page, table)
 
 
 def wait_for_decision(page: Page) -> bool:
