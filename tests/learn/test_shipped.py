@@ -47,6 +47,8 @@ def test_shipped_models_are_small_half_precision_files() -> None:
         ("russian_railroads", 3, 0),
         ("forwarder_of_xanadu", 4, 3000),
         ("forwarder_of_xanadu", 5, 0),
+        ("cargo_empire", 4, 2000),
+        ("cargo_empire", 3, 0),
     ],
 )
 def test_a_strong_level_values_leaves_by_the_shipped_value_model(
@@ -54,7 +56,7 @@ def test_a_strong_level_values_leaves_by_the_shipped_value_model(
 ) -> None:
     """At 4 players `value=auto` loads the game's `GAME-4p-value` (a value over the
     evaluation, trained on `games` games); at other counts none is shipped and the level
-    searches as it did without one."""
+    searches (Cargo Empire's: looks ahead) as it did without one."""
     game = get_game(game_id)
     spec = re.sub(r"time=1|iterations=\d+", "iterations=30", game.bot_levels["strong"])
     assert "value=auto" in spec

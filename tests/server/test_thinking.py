@@ -294,6 +294,7 @@ def test_the_levels_heuristics_answer_at_once_and_searches_and_plug_ins_do_not()
     assert answers_at_once("heuristic:tuned=true:depth=1", cargo)
     assert not answers_at_once("heuristic:tuned=true:depth=1:worlds=8", cargo)
     assert not answers_at_once("heuristic:tuned=true:depth=2", cargo)
+    assert not answers_at_once("heuristic:tuned=true:value=auto", cargo)  # reads a network
     # A plug-in that says it answers at once, for a game with no heuristic of its own.
     register_agent("heuristic", f"{__name__}:ClaimsQuick")
     answers_at_once.cache_clear()  # as a server registers its plug-ins before it starts

@@ -9,11 +9,13 @@ spaces just ahead of its markers (so it picks rows and moves markers towards the
 The weights of those parts are data (data/projection.toml): written by hand, or tuned by
 self-play (scripts/ce_tune_projection.py). A move's value may also be summed over several
 deals (`worlds`), and the rest of its turn played out by the look-ahead itself (`depth`;
-the strong table bot's is 2).
+the strong table bot's is 2), and a learnt value of where each move's turn ends added to
+its projection (`leaf`: the strong table bot's, bench/README.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from kaido.agents.fitted import softmax
@@ -170,6 +172,11 @@ def origins(st: CEState, p: int) -> int:
     )
 
 
+Leaf = Callable[[CEState, int], float]
+"""What a position where the seat's turn ends is worth to the seat beyond its projection, in
+VP (the agent's learnt value: `agents.HeuristicAgent`)."""
+
+
 def _default(legal: list[Action]) -> Action:
     """The cheap choice a look-ahead makes: the fewest cards, else the first option."""
     pays = [a for a in legal if a.kind == "pay"]
@@ -231,16 +238,20 @@ def _looked_ahead(
     weights: tuple[float, ...],
     depth: int,
     rival: bool,
+    leaf: Leaf | None = None,
 ) -> list[float]:
     """Each legal move's worth to `p` in `world`: its projection once the move is made and
     the turn finished by the look-ahead at `depth` (0: by the cheap choices), with a draw
-    below 0.001 to break ties; less the best other projection where `rival`."""
+    below 0.001 to break ties, plus `leaf`'s value of where the turn ends; less the best
+    other projection where `rival`."""
     values = []
     for action in legal:
         after = world.copy()
         game.apply(after, action, trusted=True)
         finish_by_look_ahead(game, after, p, rng, ahead, weights, depth)
         value = projection(after, p, ahead, weights) + rng.random() * 1e-3
+        if leaf is not None:
+            value += leaf(after, p)
         if rival:
             value -= max(projection(after, q, ahead, weights) for q in range(after.n) if q != p)
         values.append(value)
@@ -255,12 +266,14 @@ def heuristic_move(
     weights: tuple[float, ...] = WRITTEN,
     worlds: int = 1,
     depth: int = 0,
+    leaf: Leaf | None = None,
 ) -> Action:
     """The heuristic's move: a one-decision look-ahead with `projection` by `weights`
     (counting the bonus spaces ahead when `ahead`), the turn finished by its own
-    look-ahead `depth` levels deep (0: by cheap choices), summed over `worlds` deals of
-    what `p` may not see. It never passes up a transport (the rules force one) and prefers
-    transports that score goals, cities and upgrades."""
+    look-ahead `depth` levels deep (0: by cheap choices), plus `leaf`'s value of where the
+    turn ends, summed over `worlds` deals of what `p` may not see. It never passes up a
+    transport (the rules force one) and prefers transports that score goals, cities and
+    upgrades."""
     legal = list(game.legal_actions(state))
     if len(legal) == 1:
         return legal[0]
@@ -271,6 +284,8 @@ def heuristic_move(
     totals = [0.0] * len(legal)
     for _ in range(worlds):
         world = game.determinize(state, p, rng)
-        values = _looked_ahead(game, world, legal, p, rng, ahead, weights, depth, rival)
+        values = _looked_ahead(
+            game, world, legal, p, rng, ahead, weights, depth, rival, None if rival else leaf
+        )
         totals = [total + value for total, value in zip(totals, values, strict=True)]
     return _best(legal, totals)

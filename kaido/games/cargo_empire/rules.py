@@ -147,7 +147,7 @@ class CargoEmpire(Game[CEState]):
     # turn played by its own look-ahead, two levels deep
     bot_levels = {
         "normal": "heuristic:tuned=true",
-        "strong": "heuristic:tuned=true:depth=2",
+        "strong": "heuristic:tuned=true:depth=2:value=auto",
     }
     decisions_per_player = 48  # 12 heuristic games at 2 players: median 96 decisions
 

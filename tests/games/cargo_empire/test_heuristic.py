@@ -213,3 +213,52 @@ def test_a_deeper_look_ahead_plays_the_rest_of_the_turn_by_its_own_choices() -> 
     assert 0 < _differences(greedy, deeper) < len(states)
     with pytest.raises(KaidoError, match="depth is 0 to 3, not 4"):
         make_agent("heuristic:depth=4", GAME, 6)
+
+
+def test_a_learnt_value_adds_a_share_of_a_win_where_each_moves_turn_ends() -> None:
+    """`value=auto` adds `worth` VP times the seat's share of a win, as the shipped value
+    model sees where each move's turn ends (the game's own shares once it is over), to the
+    look-ahead's projection: `worth=0` plays as without it, 60 (the default) changes some
+    choices; bad settings are refused."""
+    states = _heuristic_positions(seed=6, count=40)
+    strong = _played("heuristic:tuned=true:depth=1", states)
+    assert _played("heuristic:tuned=true:depth=1:value=auto:worth=0", states) == strong
+    valued = _played("heuristic:tuned=true:depth=1:value=auto", states)
+    assert 0 < _differences(strong, valued) < len(states)
+
+    agent = make_agent("heuristic:tuned=true:value=auto", GAME, 6)
+    leaf = agent._leaf(GAME, states[0])  # type: ignore[attr-defined]
+    assert leaf is not None
+    model = agent._leaf_model  # type: ignore[attr-defined]
+    assert model.network.header["evaluation_input"] == 1
+    for p in range(4):
+        share = model.values(states[-1], p)[p]
+        assert 0 < share < 1 and leaf(states[-1], p) == 60 * share
+    finished = states[-1].copy()
+    bots_ = [make_agent("heuristic", GAME, p) for p in range(4)]
+    while not GAME.is_over(finished):
+        GAME.apply(finished, bots_[GAME.to_move(finished)].choose(GAME, finished))
+    won = GAME.result(finished).win_shares
+    assert [leaf(finished, p) for p in range(4)] == [60 * share for share in won]
+
+    refused = (("worth=-1", "worth is the VP"), ("value=", "'value' of agent 'heuristic' takes"))
+    for bad, message in refused:
+        with pytest.raises(KaidoError, match=message):
+            make_agent(f"heuristic:{bad}", GAME, 6)
+
+
+def test_without_a_value_model_for_the_player_count_the_look_ahead_plays_as_before() -> None:
+    """A value model is shipped at 4 players only: at 3, `value=auto` finds none and the
+    look-ahead plays as it does without one."""
+    st = GAME.setup(GAME.make_options(players=3), 8)
+    agents = [make_agent("heuristic", GAME, p) for p in range(3)]
+    states = []
+    while len(states) < 15:
+        if len(GAME.legal_actions(st)) > 1:
+            states.append(st.copy())
+        GAME.apply(st, agents[GAME.to_move(st)].choose(GAME, st))
+    plain = _played("heuristic:tuned=true", states)
+    assert _played("heuristic:tuned=true:value=auto", states) == plain
+    valued = make_agent("heuristic:tuned=true:value=auto", GAME, 6)
+    valued.choose(GAME, states[0].copy())
+    assert valued._leaf_model is None  # type: ignore[attr-defined]
