@@ -103,10 +103,10 @@ def test_goal_progress_counts_a_set_begun() -> None:
     assert bots.goal_progress(st, 0) == pytest.approx(3 / 2)  # more red adds nothing
 
 
-def _heuristic_positions(seed: int, count: int) -> list[CEState]:
+def _heuristic_positions(seed: int, count: int, players: int = 4) -> list[CEState]:
     """The first `count` positions of a heuristic game with more than one legal move."""
-    st = GAME.setup(GAME.make_options(players=4), seed)
-    agents = [make_agent("heuristic", GAME, p) for p in range(4)]
+    st = GAME.setup(GAME.make_options(players=players), seed)
+    agents = [make_agent("heuristic", GAME, p) for p in range(players)]
     found = []
     while len(found) < count:
         if len(GAME.legal_actions(st)) > 1:
@@ -250,13 +250,7 @@ def test_a_learnt_value_adds_a_share_of_a_win_where_each_moves_turn_ends() -> No
 def test_without_a_value_model_for_the_player_count_the_look_ahead_plays_as_before() -> None:
     """A value model is shipped at 4 players only: at 3, `value=auto` finds none and the
     look-ahead plays as it does without one."""
-    st = GAME.setup(GAME.make_options(players=3), 8)
-    agents = [make_agent("heuristic", GAME, p) for p in range(3)]
-    states = []
-    while len(states) < 15:
-        if len(GAME.legal_actions(st)) > 1:
-            states.append(st.copy())
-        GAME.apply(st, agents[GAME.to_move(st)].choose(GAME, st))
+    states = _heuristic_positions(seed=8, count=15, players=3)
     plain = _played("heuristic:tuned=true", states)
     assert _played("heuristic:tuned=true:value=auto", states) == plain
     valued = make_agent("heuristic:tuned=true:value=auto", GAME, 6)
