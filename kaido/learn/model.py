@@ -32,6 +32,7 @@ import functools
 import hashlib
 import io
 import json
+import math
 import os
 import zipfile
 from collections.abc import Mapping, Sequence
@@ -222,25 +223,37 @@ class Model:
         self.players = int(options["players"])
         self.features = Features(game, options)
         _check(network.header, game, options, self.features, name)
-        self._policy_w = network.arrays["policy.w"]
+        # The policy's weights an action a row, so the legal actions' rows are read whole.
+        self._policy_rows = np.ascontiguousarray(network.arrays["policy.w"].T)
         self._policy_b = network.arrays["policy.b"]
         self._value_w = network.arrays["value.w"]
         self._value_b = network.arrays["value.b"]
-        self._evaluation_w = network.arrays.get("value.evaluation")
-        (self._first_w, self._first_b), *self._rest = folded_layers(network)
+        evaluation_w = network.arrays.get("value.evaluation")
+        self._evaluation_w = None if evaluation_w is None else float(evaluation_w[0])
+        (first_w, first_b), *self._rest = folded_layers(network)
+        # The seat's one-hot, the inputs' last, reads one row of the first layer: that row
+        # is added to the bias here, once, rather than found among the inputs every call.
+        encoded = self.features.encoder.size
+        self._first_w = first_w[:encoded]
+        self._seat_b = first_b + first_w[encoded:]
         # One position at a time: BLAS's threads only wait on each other for vectors this
         # small (a Cargo Empire leaf took twice as long with two), so they go for the process.
         threadpool_limits(1, user_api="blas")
 
-    def hidden_output(self, x: np.ndarray) -> np.ndarray:
-        """The last hidden layer for one position's features `x`. Only the first layer's
-        rows of the inputs that are not zero are read (a sixth of them in the games'
-        encodings, whose one-hots are mostly zeros): the search calls this at every leaf,
-        and reading the whole first layer was most of a Cargo Empire leaf's time."""
+    def hidden(self, state: Any, player: int) -> np.ndarray:
+        """The last hidden layer for `player`'s view of `state`. Only the first layer's rows
+        of the inputs that are not zero are read (a sixth of them in the games' encodings,
+        whose one-hots are mostly zeros): the search calls this at every leaf, and reading
+        the whole first layer was most of a Cargo Empire leaf's time."""
+        x = self.features.encoder(state, player)
         nonzero = np.flatnonzero(x)
-        h = np.maximum(x[nonzero] @ self._first_w[nonzero] + self._first_b, 0.0)
+        h = x[nonzero] @ self._first_w[nonzero]
+        h += self._seat_b[player]
+        np.maximum(h, 0.0, out=h)
         for w, b in self._rest:
-            h = np.maximum(h @ w + b, 0.0)
+            h = h @ w
+            h += b
+            np.maximum(h, 0.0, out=h)
         return h
 
     def evaluate(
@@ -248,36 +261,38 @@ class Model:
     ) -> tuple[np.ndarray, list[float]]:
         """The policy over `legal` (probabilities in their order) and every seat's share of
         a win, as `player` sees `state`."""
-        h = self.hidden_output(self.features(state, player))
-        indices = [action.index for action in legal]
-        logits = h @ self._policy_w[:, indices] + self._policy_b[indices]
-        return softmax(logits), self._values(h, state, player)
+        h = self.hidden(state, player)
+        return softmax(self._logits(h, legal)), self._values(h, state, player)
 
     def values(
         self, state: Any, player: int, evaluation: Sequence[float] | None = None
     ) -> list[float]:
         """Every seat's share of a win, as `player` sees `state` (the value head alone);
         `evaluation` is `Game.evaluate_all(state)` when the caller has it already."""
-        h = self.hidden_output(self.features(state, player))
-        return self._values(h, state, player, evaluation)
+        return self._values(self.hidden(state, player), state, player, evaluation)
 
     def _values(
         self, h: np.ndarray, state: Any, player: int, evaluation: Sequence[float] | None = None
     ) -> list[float]:
-        logits = h @ self._value_w + self._value_b
+        # A handful of seats: plain floats cost less than numpy's calls on so few.
+        logits: list[float] = (h @ self._value_w + self._value_b).tolist()
         players = self.players
         if self._evaluation_w is not None:
             seats = self.game.evaluate_all(state) if evaluation is None else evaluation
-            relative_seats = [seats[(player + k) % players] for k in range(players)]
-            logits = logits + self._evaluation_w * np.array(relative_seats, dtype=np.float32)
-        relative = softmax(logits)
-        return [float(relative[(seat - player) % players]) for seat in range(players)]
+            weight = self._evaluation_w
+            logits = [logits[k] + weight * seats[(player + k) % players] for k in range(players)]
+        top = max(logits)
+        shares = [math.exp(logit - top) for logit in logits]
+        total = sum(shares)
+        return [shares[(seat - player) % players] / total for seat in range(players)]
 
     def policy_logits(self, state: Any, player: int, legal: Sequence[Action]) -> np.ndarray:
         """The policy's scores of the `legal` actions (larger is better)."""
-        h = self.hidden_output(self.features(state, player))
+        return self._logits(self.hidden(state, player), legal)
+
+    def _logits(self, h: np.ndarray, legal: Sequence[Action]) -> np.ndarray:
         indices = [action.index for action in legal]
-        result: np.ndarray = h @ self._policy_w[:, indices] + self._policy_b[indices]
+        result: np.ndarray = self._policy_rows[indices] @ h + self._policy_b[indices]
         return result
 
 

@@ -94,6 +94,15 @@ def test_a_game_may_encode_its_observations_itself() -> None:
     check_env(env)
 
 
+def test_an_encoding_of_another_length_than_the_first_is_refused() -> None:
+    game = EncodedTiny()
+    state = game.setup(game.make_options(players=2), 4)
+    encode = Encoder(game, state)
+    state.banks.append([1])  # one number more than the encoding was sized for
+    with pytest.raises(ValueError, match=r"tiny.encode gave 10 numbers, not 9 numbers"):
+        encode(state, 0)
+
+
 def test_the_hashed_view_changes_with_what_the_seat_sees_only() -> None:
     options = TINY.make_options(players=2)
     state = TINY.setup(options, 4)

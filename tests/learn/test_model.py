@@ -169,8 +169,10 @@ def test_missing_misshapen_or_non_finite_weights_are_refused(good: Path) -> None
 def test_a_position_read_by_its_inputs_that_are_not_zero_gives_the_whole_networks_output(
     tmp_path: Path,
 ) -> None:
-    """At play time a model folds the input scaling into the first layer and reads only the
-    rows of the inputs that are not zero: the same hidden output as the whole network's."""
+    """At play time a model folds the input scaling into the first layer, adds the seat's row
+    to its bias and reads only the rows of the inputs that are not zero, and keeps the
+    policy's weights an action a row: the same hidden output and policy as the whole
+    network's, for every seat."""
     path = random_model(TINY, 2, tmp_path / "scaled.npz")
 
     def scale_inputs(_: dict, arrays: dict) -> None:
@@ -183,9 +185,16 @@ def test_a_position_read_by_its_inputs_that_are_not_zero_gives_the_whole_network
     network, model = read_network(scaled), load_model(str(scaled), TINY, OPTIONS)
     state = TINY.setup(OPTIONS, 4)
     for _ in range(6):
-        x = model.features(state, TINY.to_move(state))
-        assert 0 < np.count_nonzero(x) < x.size
-        assert np.allclose(model.hidden_output(x), network.hidden_output(x[None])[0], atol=1e-5)
+        for seat in range(2):
+            x = model.features(state, seat)
+            assert 0 < np.count_nonzero(x) < x.size
+            whole = network.hidden_output(x[None])[0]
+            assert np.allclose(model.hidden(state, seat), whole, atol=1e-5)
+            legal = TINY.legal_actions(state)
+            indices = [action.index for action in legal]
+            policy = whole @ network.arrays["policy.w"][:, indices]
+            policy += network.arrays["policy.b"][indices]
+            assert np.allclose(model.policy_logits(state, seat, legal), policy, atol=1e-5)
         TINY.apply(state, TINY.legal_actions(state)[0])
 
 
