@@ -35,7 +35,6 @@ from kaido.server.tables import SeatRequest, TableManager
 
 log = logging.getLogger("kaido.server")
 
-PACES = ("realtime", "turn-based")
 DEFAULT_RATING = 25.0
 """A player without a rating in the game: openskill's starting mean."""
 BOT_RATINGS = {"easy": 20.0, "normal": 25.0, "strong": 30.0}

@@ -134,8 +134,6 @@ MEDAL_VP: Final[int] = _PLAYER["medal"]["vp"]
 ADVANTAGE_SPOTS: Final[tuple[int, ...]] = tuple(
     s.index for s in SPECIALS if s.reward == R_ADVANTAGE
 )
-INDUSTRY_SPOT: Final = len(ADVANTAGE_SPOTS)
-"""Bit of the industry track's advantage spot in a player's spot mask (after the lines')."""
 
 # ---- industry track --------------------------------------------------------------------
 

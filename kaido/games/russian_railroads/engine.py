@@ -1345,7 +1345,3 @@ def to_move(st: RRState) -> int:
     if st.stack:
         return st.stack[-1][1]
     return st.order[st.current]
-
-
-def x2_total(st: RRState) -> int:
-    return st.x2_stock + sum(b[X2] for b in st.boards)

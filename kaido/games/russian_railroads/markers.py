@@ -12,7 +12,6 @@ from kaido.games.russian_railroads.components import (
     ANY,
     BLACK,
     BLACK_OR_GREY,
-    DOUBLER_SQUARES,
     FACTORY_SPACES,
     GAP_FACTORY,
     GREY,
@@ -75,12 +74,6 @@ def colour_rooms(b: list[int]) -> list[int]:
                 out[colour] += ahead - 1 - at
             ahead = at
     return out
-
-
-def accepts(token: int, colour: int) -> bool:
-    if token < 5:
-        return token == colour
-    return token == ANY or colour <= GREY
 
 
 def consume(tokens: list[int], colour: int) -> bool:
@@ -249,8 +242,3 @@ def loco_slots(b: list[int], tile: int, origin: int, must_factory: bool) -> list
 
 def all_lines_have_locos(b: list[int]) -> bool:
     return bool(b[LOCO + 2] and b[LOCO + 3] and (b[LOCO] or b[LOCO + 1]))
-
-
-def doubled_squares(b_x2: int) -> int:
-    """How many Trans-Siberian squares (from square 1) lie under x2 tokens."""
-    return DOUBLER_SQUARES[b_x2 - 1] if b_x2 else 0

@@ -27,6 +27,7 @@ from kaido.games.russian_railroads.components import (
     CONFLICTS,
     DOUBLERS,
     END_BONUS,
+    END_BONUS_DRAW,
     ENGINEER_LETTER,
     ENGINEERS,
     LOCO_COPIES,
@@ -154,8 +155,9 @@ class RussianRailroads(Game[RRState]):
         rng.shuffle(st.order)  # RR-SETUP-9
         cards = list(range(1, len(END_BONUS) + 1))
         rng.shuffle(cards)  # RR-SETUP-2
-        st.removed_eb = sorted(cards[:2])
-        st.deck = sorted(cards[2:])
+        removed = len(cards) - END_BONUS_DRAW
+        st.removed_eb = sorted(cards[:removed])
+        st.deck = sorted(cards[removed:])
         st.hands = [[] for _ in range(n)]
         st.seen = [0] * n
         st.seen_at = [-1] * n

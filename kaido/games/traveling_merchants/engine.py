@@ -133,17 +133,6 @@ def has_goods(s: TMState, p: int, need: tuple[int, ...]) -> bool:
     )
 
 
-def load_sources(s: TMState, p: int, card: int, good: int) -> list[int]:
-    """TM-LOAD-2/3: the seats whose zones on `card` hold `good` (never `p`'s own), then -1
-    for the stock when `card` produces `good` and the stock has one."""
-    n = s.n
-    base = card * n * 4 + good
-    out = [q for q in range(n) if q != p and s.zone[base + q * 4] > 0]
-    if MAKES[card] == good and s.stock[good] > 0:
-        out.append(-1)
-    return out
-
-
 def house_options(s: TMState, p: int) -> list[Action]:
     """TM-HOUSE-2..8, R-10: every legal placement for `p` now."""
     if s.houses_left[p] == 0:
