@@ -316,10 +316,6 @@ def _styled(text: str, style: str) -> str:
     return f"[{style}]{text}[/]" if style and text else text
 
 
-def _escape(ch: str) -> str:
-    return "\\[" if ch == "[" else ch
-
-
 def _cells(text: str) -> list[str]:
     out: list[str] = []
     for ch in text:
