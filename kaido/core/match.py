@@ -87,8 +87,11 @@ class Match:
         if self._keep_history:
             if not trusted:
                 game.check(state, action)
-            undoable = not game.is_irreversible(state, action)
-            self._done.append(_Done(state.copy(), player, action, undoable))
+            if game.is_irreversible(state, action):
+                # Undo stops here for good: what came before can never be reached again.
+                self._done = [_Done(None, player, action, undoable=False)]
+            else:
+                self._done.append(_Done(state.copy(), player, action, undoable=True))
             trusted = True
         events = game.apply(state, action, narrate=narrate, trusted=trusted)
         self.actions.append(action)
@@ -114,6 +117,12 @@ class Match:
         self.actions.pop()
         self.state = last.before
         return last.action
+
+    @property
+    def kept_states(self) -> int:
+        """How many earlier states are held for undo: only those since the last action that
+        cannot be taken back, so a long game holds no more than a short one."""
+        return sum(done.before is not None for done in self._done)
 
     def can_undo(self, player: int) -> bool:
         return bool(self._done) and self._done[-1].player == player and self._done[-1].undoable

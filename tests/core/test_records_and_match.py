@@ -143,3 +143,20 @@ def test_undo_policy() -> None:
     assert match.can_undo(0)
     assert match.undo(0) is card
     assert fingerprint(match.state) == before and len(match.actions) == 1
+
+
+def test_undo_keeps_only_states_it_can_reach() -> None:
+    """An action that cannot be taken back ends the undo history: the states before it are
+    dropped, so a table's memory does not grow with its game's length."""
+    match = Match(TINY, TINY.make_options(players=2), seed=1)
+    match.play(TINY.draw)
+    assert match.kept_states == 0
+    card = TINY.legal_actions(match.state)[1]
+    match.play(card)
+    assert match.kept_states == 1 and match.can_undo(0)
+    discard = TINY.legal_actions(match.state)[0]
+    assert TINY.is_irreversible(match.state, discard)
+    match.play(discard)
+    assert match.kept_states == 0
+    with pytest.raises(UndoRefused, match="cannot be taken back"):
+        match.undo(1)
