@@ -49,6 +49,7 @@ from kaido.server.geometry import board_geometry, geometry_module
 from kaido.server.leaderboard import Leaderboards, add_leaderboard_routes
 from kaido.server.limits import DatabaseStorage, Hashing, Limits, SocketRate
 from kaido.server.matchmaking import Matchmaker, add_quickmatch_routes
+from kaido.server.messages import json_text
 from kaido.server.names import name_key
 from kaido.server.nodes import Bus, Node, NotifyBus
 from kaido.server.notify import TurnMail, add_mail_routes
@@ -677,7 +678,7 @@ class SocketSubscriber:
     too slow to take them is told to reconnect."""
 
     QUEUE = 64
-    RECONNECT = json.dumps({"type": "reconnect", "reason": "too slow to keep up"})
+    RECONNECT = json_text({"type": "reconnect", "reason": "too slow to keep up"})
 
     def __init__(self, loop: asyncio.AbstractEventLoop, user_id: int | None, lang: str) -> None:
         self.loop = loop
@@ -688,7 +689,7 @@ class SocketSubscriber:
         self.overflowed = False
 
     def send(self, message: dict[str, Any] | str) -> None:
-        text = message if isinstance(message, str) else json.dumps(message)
+        text = message if isinstance(message, str) else json_text(message)
         with contextlib.suppress(RuntimeError):  # RuntimeError: the connection's loop is gone
             self.loop.call_soon_threadsafe(self._put, text)
 

@@ -32,6 +32,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from kaido.server.messages import json_text
+
 
 class Base(DeclarativeBase):
     pass
@@ -380,12 +382,18 @@ class PresenceRow(Base):
 def make_engine(url: str) -> Engine:
     """An engine for `url` with the schema created; SQLite gets WAL and enforced keys."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            json_serializer=json_text,
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         # Connections enough for the threads that serve requests at once: past the pool
         # each one is opened and closed again, a new PostgreSQL process each time.
-        engine = create_engine(url, pool_pre_ping=True, pool_size=16, max_overflow=16)
+        engine = create_engine(
+            url, pool_pre_ping=True, pool_size=16, max_overflow=16, json_serializer=json_text
+        )
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":  # nodes starting at once make it once
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})

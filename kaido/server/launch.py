@@ -26,6 +26,14 @@ table for 0.2-0.8 s every few seconds at 500 tables (bench/README.md); nearly al
 young (gen 2 found about one object a second), so looking at the old ones rarely costs no
 memory to speak of."""
 
+YOUNG_COLLECTION_AFTER = 250
+"""Net new objects before a young collection (Python's default is 700). Python 3.11 counts
+an object freed, old or young, against the new ones, so a server that frees old objects
+(the undo history a match drops at each roll or turn's end) lets the young generation grow
+past the threshold before it is collected: fewer collections, each longer, and the longest
+pauses stretch the slowest moves. A lower threshold keeps each pause short at the same total
+cost (bench/README.md)."""
+
 
 @dataclass(frozen=True)
 class Launch:
@@ -87,9 +95,10 @@ class Launch:
 
 
 def collect_garbage_rarely() -> None:
-    """Set this process's garbage collector for a server (`FULL_COLLECTIONS_AFTER`)."""
-    young, middle, _full = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTIONS_AFTER)
+    """Set this process's garbage collector for a server (`YOUNG_COLLECTION_AFTER`,
+    `FULL_COLLECTIONS_AFTER`)."""
+    _young, middle, _full = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTIONS_AFTER)
 
 
 def _not_a_denial(record: logging.LogRecord) -> bool:

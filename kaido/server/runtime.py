@@ -4,7 +4,6 @@ log and the connections watching it."""
 from __future__ import annotations
 
 import itertools
-import json
 import threading
 import time
 from dataclasses import dataclass
@@ -12,7 +11,7 @@ from typing import Any, Protocol
 
 from kaido.core.game import Game, Lang
 from kaido.core.match import Match
-from kaido.server.messages import LOG_KEYS, LogStep, changes, game_part
+from kaido.server.messages import LOG_KEYS, LogStep, changes, game_part, json_text
 from kaido.server.store import Seat, TableInfo
 from kaido.server.thinking import Ticket
 
@@ -230,7 +229,7 @@ class TableRuntime:
         message = self.message(subscriber.user_id, subscriber.lang, log_from=0)
         revision = next(_revisions)
         self.sent[subscriber] = Sent(revision, _without_log(message))
-        subscriber.send(json.dumps({**message, "revision": revision}))
+        subscriber.send(json_text({**message, "revision": revision}))
 
     def broadcast(self, log_from: int) -> None:
         """Tell every connection what changed in what it sees, and the log from entry
@@ -261,7 +260,7 @@ class TableRuntime:
                     "ops": changes(before.fields, after.fields),
                     **log,
                 }
-                texts[text_key] = json.dumps(patch)
+                texts[text_key] = json_text(patch)
             self.sent[subscriber] = after
             subscriber.send(texts[text_key])
 
