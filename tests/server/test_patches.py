@@ -5,12 +5,13 @@ not with the server's own code."""
 
 from __future__ import annotations
 
+import json
 import random
 from contextlib import ExitStack
 from typing import Any
 
 from kaido.server.follow import SYNC, Follower, PatchGap
-from kaido.server.messages import LOG_KEYS
+from kaido.server.messages import LOG_KEYS, json_text
 from tests.server.harness import Harness, Player
 
 
@@ -113,3 +114,21 @@ def test_a_missed_patch_is_noticed_and_the_whole_state_sent(harness: Harness) ->
             after = socket.receive_json()
             assert after["type"] == "patch" and after["base"] == whole["revision"]
             assert fields(follower.take(after)) == fields(watcher.state(table))
+
+
+def test_message_text_reads_back_as_the_json_module_writes_it() -> None:
+    """`json_text` writes what `json.dumps` would mean: keys that are not strings as JSON
+    writes them, letters as themselves, and integers past 64 bits (which orjson refuses)
+    whole."""
+    message = {
+        "type": "state",
+        "counts": {1: 2, 3: [4, 5.5]},
+        "name": "行商の時代",
+        "seed": 2**70 + 1,
+        "pair": (1, "two"),
+        "none": None,
+    }
+    text = json_text(message)
+    assert json.loads(text) == json.loads(json.dumps(message))
+    assert json.loads(json_text({2: "a", True: "b"})) == {"2": "a", "true": "b"}
+    assert "行商" in json_text({"name": "行商"})
