@@ -79,15 +79,16 @@ class Match:
         return self.game.to_move(self.state)
 
     def play(
-        self, action: Action, *, narrate: bool = True, trusted: bool = False
+        self, action: Action, *, narrate: bool = True, trusted: bool = False, final: bool = False
     ) -> Sequence[Event]:
-        """Apply `action` for the player to move; IllegalAction leaves everything unchanged."""
+        """Apply `action` for the player to move; IllegalAction leaves everything unchanged.
+        `final`: no one will take it back (a bot's move), so undo stops there as at a roll."""
         game, state = self.game, self.state
         player = game.to_move(state)
         if self._keep_history:
             if not trusted:
                 game.check(state, action)
-            if game.is_irreversible(state, action):
+            if final or game.is_irreversible(state, action):
                 # Undo stops here for good: what came before can never be reached again.
                 self._done = [_Done(None, player, action, undoable=False)]
             else:

@@ -139,7 +139,9 @@ class TableRuntime:
         log: list[LogStep] = []
         for number, value in enumerate(actions, start=1):
             player = match.to_move
-            events = match.play(self.table.from_json(value), narrate=True)
+            events = match.play(
+                self.table.from_json(value), narrate=True, final=self.played_by_bot(player)
+            )
             log.append(LogStep(number, player, tuple(events)))
         self.match, self.log = match, log
 

@@ -670,7 +670,9 @@ class TableManager:
         """Play `action` in memory: the write that stores it (not committed yet)."""
         match = runtime.require_match()
         try:
-            events = match.play(action, narrate=True, trusted=True)
+            events = match.play(
+                action, narrate=True, trusted=True, final=runtime.played_by_bot(seat)
+            )
         except Exception:
             # The state may be half-changed: drop it; the database still has the game.
             runtime.broken = True
@@ -797,9 +799,11 @@ class TableManager:
         )
 
         def thought(ticket: Ticket, value: list[Any] | None) -> None:
+            nonlocal state
             action = self._bot_action(runtime, state, value)
             runtime.thinking_for = -1
             shows = bool(runtime.game.apply(state, action, narrate=True, trusted=True))
+            state = None  # not kept while the move waits to be shown (the ticket keeps this)
             wait = runtime.shown_at + self.settings.bot_delay - time.monotonic() if shows else 0
             self.workers.gather(
                 wait, BotMove(info.id, version, seat, action, ticket), self._bot_moves

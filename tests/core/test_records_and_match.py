@@ -160,3 +160,16 @@ def test_undo_keeps_only_states_it_can_reach() -> None:
     assert match.kept_states == 0
     with pytest.raises(UndoRefused, match="cannot be taken back"):
         match.undo(1)
+
+
+def test_a_final_action_ends_the_undo_history_as_a_roll_does() -> None:
+    """A bot's move is played `final` (no one takes it back): no state is kept for it, and
+    undo stops there, as the policy's "only your own decisions" says it would anyway."""
+    match = Match(TINY, TINY.make_options(players=2), seed=1)
+    match.play(TINY.draw)
+    card = TINY.legal_actions(match.state)[1]
+    assert not TINY.is_irreversible(match.state, card)
+    match.play(card, final=True)
+    assert match.kept_states == 0 and not match.can_undo(0)
+    with pytest.raises(UndoRefused, match="cannot be taken back"):
+        match.undo(0)
