@@ -8,6 +8,7 @@ import logging
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -252,3 +253,26 @@ def test_a_rules_engine_failure_in_a_batch_fails_its_table_alone_and_is_logged_o
             about_it[0].exc_info[1]
         )
         assert services.store.actions(failing) == [["draw"], ["end"]]
+
+
+def test_bots_moves_are_played_final_and_a_persons_are_not(harness: Harness) -> None:
+    """A bot never takes a move back, so its moves are played `final`: the match keeps no
+    state for undoing them (a person's moves keep theirs while undo can reach them)."""
+    ann = harness.player("Ann")
+    table = ann.create(["human", "easy"])
+    runtime = harness.services.tables.get(table)
+    match = runtime.require_match()
+    played: list[tuple[int, bool]] = []
+    play = match.play
+
+    def recording(action: Any, **settings: Any) -> Any:
+        played.append((match.to_move, settings.get("final", False)))
+        return play(action, **settings)
+
+    match.play = recording  # type: ignore[method-assign]
+    ann.act(table, ["draw"], move=0)
+    ann.act(table, ["end"], move=1)
+    wait_for(lambda: ann.state(table)["to_move"] == 0, what="the bot's turn")
+    assert played[:2] == [(0, False), (0, False)]
+    assert [final for seat, final in played if seat == 1] == [True] * (len(played) - 2)
+    assert len(played) > 2
