@@ -107,22 +107,33 @@ LOG_KEYS = ("log_from", "log")
 it is left out of the changes between two messages."""
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-    """RFC 6902 (JSON Patch) operations that turn the message `before` into `after`, both as
-    JSON would encode them: objects are compared key by key, anything else that differs is
-    replaced whole (a view's lists are short, and finding what moved in them costs more
-    than it saves)."""
+Texts = dict[Any, "str | Texts"]
+"""A message's fields as JSON text, an object's keys one by one: what a connection was last
+sent, kept as strings (which the garbage collector never looks at) and compared as text."""
+
+
+def texts_of(fields: dict[Any, Any]) -> Texts:
+    """`fields` as `Texts`: each value encoded once, objects key by key."""
+    return {
+        key: texts_of(value) if type(value) is dict else json_text(value)
+        for key, value in fields.items()
+    }
+
+
+def changes(before: Texts, after: Texts) -> list[dict[str, Any]]:
+    """RFC 6902 (JSON Patch) operations that turn the message `before` into `after`:
+    objects are compared key by key, anything else that differs is replaced whole (a
+    view's lists are short, and finding what moved in them costs more than it saves).
+    Values are the texts themselves (`orjson.Fragment`), not encoded again."""
     operations: list[dict[str, Any]] = []
     _compare(before, after, "", operations)
     return operations
 
 
-def _compare(
-    before: dict[Any, Any], after: dict[Any, Any], path: str, out: list[dict[str, Any]]
-) -> None:
+def _compare(before: Texts, after: Texts, path: str, out: list[dict[str, Any]]) -> None:
     for key, value in after.items():
         if key not in before:
-            out.append({"op": "add", "path": f"{path}/{_pointer_token(key)}", "value": value})
+            out.append({"op": "add", "path": f"{path}/{_pointer_token(key)}", "value": _raw(value)})
             continue
         old = before[key]
         if old == value:
@@ -131,14 +142,35 @@ def _compare(
         if type(old) is dict and type(value) is dict:
             _compare(old, value, at, out)
         else:
-            out.append({"op": "replace", "path": at, "value": value})
+            out.append({"op": "replace", "path": at, "value": _raw(value)})
     for key in before:
         if key not in after:
             out.append({"op": "remove", "path": f"{path}/{_pointer_token(key)}"})
 
 
+def encoded(value: Any) -> orjson.Fragment:
+    """`value` encoded now, to be written as it is inside a message encoded later."""
+    return orjson.Fragment(json_text(value))
+
+
+def _raw(texts: str | Texts) -> orjson.Fragment:
+    return orjson.Fragment(texts if isinstance(texts, str) else _object_text(texts))
+
+
+def _object_text(texts: Texts) -> str:
+    members = (
+        f"{json_text(_key_text(key))}:{value if isinstance(value, str) else _object_text(value)}"
+        for key, value in texts.items()
+    )
+    return "{" + ",".join(members) + "}"
+
+
+def _key_text(key: Any) -> str:
+    """A key as JSON writes it as an object's key (1 -> "1", True -> "true")."""
+    return key if isinstance(key, str) else json.dumps(key)
+
+
 def _pointer_token(key: Any) -> str:
     """A key as a JSON Pointer token (RFC 6901); keys that are not strings as JSON writes
     them as object keys (1 -> "1", True -> "true")."""
-    text = key if isinstance(key, str) else json.dumps(key)
-    return text.replace("~", "~0").replace("/", "~1")
+    return _key_text(key).replace("~", "~0").replace("/", "~1")

@@ -11,7 +11,16 @@ from typing import Any, Protocol
 
 from kaido.core.game import Game, Lang
 from kaido.core.match import Match
-from kaido.server.messages import LOG_KEYS, LogStep, changes, game_part, json_text
+from kaido.server.messages import (
+    LOG_KEYS,
+    LogStep,
+    Texts,
+    changes,
+    encoded,
+    game_part,
+    json_text,
+    texts_of,
+)
 from kaido.server.store import Seat, TableInfo
 from kaido.server.thinking import Ticket
 
@@ -34,10 +43,10 @@ never repeats one, so a patch is never taken for one made from another state."""
 @dataclass(frozen=True, slots=True)
 class Sent:
     """What a connection was last told: the state message's number and its fields but the
-    log (the next message sends only the changes from these)."""
+    log, as text (the next message sends only the changes from these)."""
 
     revision: int
-    fields: dict[str, Any]
+    fields: Texts
 
 
 class TableRuntime:
@@ -230,7 +239,7 @@ class TableRuntime:
         message)."""
         message = self.message(subscriber.user_id, subscriber.lang, log_from=0)
         revision = next(_revisions)
-        self.sent[subscriber] = Sent(revision, _without_log(message))
+        self.sent[subscriber] = Sent(revision, texts_of(_without_log(message)))
         subscriber.send(json_text({**message, "revision": revision}))
 
     def broadcast(self, log_from: int) -> None:
@@ -249,8 +258,8 @@ class TableRuntime:
             key = (self.viewer_of(user_id), len(self.seats_of(user_id)) > 1, subscriber.lang)
             if key not in made:
                 message = self.message(user_id, subscriber.lang, log_from)
-                log = {name: message[name] for name in LOG_KEYS if name in message}
-                made[key] = Sent(revision, _without_log(message)), log
+                log = {name: encoded(message[name]) for name in LOG_KEYS if name in message}
+                made[key] = Sent(revision, texts_of(_without_log(message))), log
             after, log = made[key]
             text_key = (*key, before.revision)
             if text_key not in texts:

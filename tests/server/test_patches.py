@@ -10,8 +10,12 @@ import random
 from contextlib import ExitStack
 from typing import Any
 
+import jsonpatch
+from hypothesis import given
+from hypothesis import strategies as st
+
 from kaido.server.follow import SYNC, Follower, PatchGap
-from kaido.server.messages import LOG_KEYS, json_text
+from kaido.server.messages import LOG_KEYS, changes, json_text, texts_of
 from tests.server.harness import Harness, Player
 
 
@@ -132,3 +136,27 @@ def test_message_text_reads_back_as_the_json_module_writes_it() -> None:
     assert json.loads(text) == json.loads(json.dumps(message))
     assert json.loads(json_text({2: "a", True: "b"})) == {"2": "a", "true": "b"}
     assert "行商" in json_text({"name": "行商"})
+
+
+_leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab~/", max_size=3)
+_values = st.recursive(
+    _leaves,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text("ab~/", max_size=2), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+_messages = st.dictionaries(st.sampled_from(["view", "legal", "a/b", "t~"]), _values, max_size=4)
+
+
+@given(before=_messages, after=_messages)
+def test_the_changes_between_two_messages_turn_one_into_the_other(
+    before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    """The patch made from two messages' texts, applied to the first as a client holds it
+    (JSON), gives the second: objects key by key (keys needing JSON Pointer's escapes
+    among them), an object becoming something else and back, keys added and removed."""
+    ops = json.loads(json_text(changes(texts_of(before), texts_of(after))))
+    assert jsonpatch.apply_patch(json.loads(json_text(before)), ops) == after
+    assert changes(texts_of(after), texts_of(after)) == []
