@@ -27,9 +27,13 @@ class Chooser(Protocol):
 @dataclass(frozen=True, slots=True)
 class _Done:
     before: Any
+    """The state before the action; None where undo stops (the action cannot be taken back)."""
     player: int
     action: Action
-    undoable: bool
+
+    @property
+    def undoable(self) -> bool:
+        return self.before is not None
 
 
 class UndoRefused(KaidoError):
@@ -90,9 +94,9 @@ class Match:
                 game.check(state, action)
             if final or game.is_irreversible(state, action):
                 # Undo stops here for good: what came before can never be reached again.
-                self._done = [_Done(None, player, action, undoable=False)]
+                self._done = [_Done(None, player, action)]
             else:
-                self._done.append(_Done(state.copy(), player, action, undoable=True))
+                self._done.append(_Done(state.copy(), player, action))
             trusted = True
         events = game.apply(state, action, narrate=narrate, trusted=trusted)
         self.actions.append(action)
@@ -123,7 +127,7 @@ class Match:
     def kept_states(self) -> int:
         """How many earlier states are held for undo: only those since the last action that
         cannot be taken back, so a long game holds no more than a short one."""
-        return sum(done.before is not None for done in self._done)
+        return sum(done.undoable for done in self._done)
 
     def can_undo(self, player: int) -> bool:
         return bool(self._done) and self._done[-1].player == player and self._done[-1].undoable
