@@ -42,6 +42,7 @@ from kaido.server.db import (
     UserRow,
     make_engine,
 )
+from kaido.server.messages import json_text
 from kaido.server.names import name_key
 
 
@@ -677,9 +678,11 @@ class _Writer:
 class _Moves:
     """Moves of different tables, on PostgreSQL, as one statement in a transaction of its
     own (the writer's connection is in autocommit): every action inserted and every table
-    row updated from arrays of their values, with the node's check in it. One round trip
-    where a statement each and the COMMIT took three (four with the check), at 55-65% of
-    their CPU in process (bench/README.md)."""
+    row updated from one JSON document of their values (`json_to_recordset`), with the
+    node's check in it. One round trip where a statement each and the COMMIT took three
+    (four with the check), at 55-65% of their CPU in process; and one text parameter, made
+    by orjson, where the driver's dumping of an array per column took a third of the
+    writer's CPU (bench/README.md)."""
 
     ACTIONS = ("table_id", "ply", "seat", "action", "created_at")
     TABLES = ("version", "status", "result", "deadline", "updated_at")
@@ -687,15 +690,16 @@ class _Moves:
     """The statements of an `action_write` (`_touch` names its columns sorted)."""
     INSERTS = (
         "inserted AS (INSERT INTO actions (table_id, ply, seat, action, created_at) "
-        "SELECT * FROM unnest(%(table_id)s::varchar[], %(ply)s::int[], %(seat)s::int[], "
-        "%(action)s::json[], %(created_at)s::float8[]){alive}) "
+        "SELECT m.table_id, m.ply, m.seat, m.action, m.created_at "
+        "FROM json_to_recordset(%(moves)s::json) "
+        "AS m(table_id varchar, ply int, seat int, action json, created_at float8){alive}) "
     )
     UPDATES = (
         "UPDATE tables SET version = m.version, status = m.status, result = m.result, "
         "deadline = m.deadline, updated_at = m.updated_at "
-        "FROM unnest(%(table_id)s::varchar[], %(version)s::int[], %(status)s::varchar[], "
-        "%(result)s::json[], %(deadline)s::float8[], %(updated_at)s::float8[]) "
-        "AS m(id, version, status, result, deadline, updated_at) WHERE tables.id = m.id{alive}"
+        "FROM json_to_recordset(%(moves)s::json) AS m(table_id varchar, version int, "
+        "status varchar, result json, deadline float8, updated_at float8) "
+        "WHERE tables.id = m.table_id{alive}"
     )
     PLAIN = "WITH " + INSERTS.format(alive="") + UPDATES.format(alive="")
     CHECKED = (
@@ -703,9 +707,6 @@ class _Moves:
         + INSERTS.format(alive=" WHERE EXISTS (SELECT FROM alive)")
         + UPDATES.format(alive=" AND EXISTS (SELECT FROM alive)")
     )
-
-    def __init__(self, writer: _Writer) -> None:
-        self._writer = writer
 
     @staticmethod
     def take(writes: list[Write]) -> bool:
@@ -720,7 +721,7 @@ class _Moves:
         writes: list[Write],
         guard: WriteGuard | None,
     ) -> None:
-        sql, params = self.PLAIN, self._arrays(dialect, writes)
+        sql, params = self.PLAIN, {"moves": self.document(writes)}
         if guard is not None:
             query, check = guard.alive_query()
             sql = self.CHECKED.replace("{query}", query)
@@ -732,19 +733,18 @@ class _Moves:
         if updated == 0 and guard is not None:  # (a missing table row fails its action's key)
             guard.refused()
 
-    def _arrays(self, dialect: Dialect, writes: list[Write]) -> dict[str, list[Any]]:
-        """Each column's values, in the order of `writes`, as its type stores them (JSON)."""
-        inserts, updates = (self._writer.statement(key, dialect) for key in self.KEYS)
-        arrays: dict[str, list[Any]] = {name: [] for name in (*self.ACTIONS, *self.TABLES)}
+    @classmethod
+    def document(cls, writes: list[Write]) -> str:
+        """The moves as a JSON array of objects, one per write: its action's columns and
+        its table row's new values (JSON columns as JSON values, not text)."""
+        rows = []
         for write in writes:
             action, table = write.ops
-            row = inserts.converted(action.params)
-            for name in self.ACTIONS:
-                arrays[name].append(row[name])
-            row = updates.converted(table.params)
-            for name in self.TABLES:
-                arrays[name].append(row[f"b_{name}"])
-        return arrays
+            row = {name: action.params[name] for name in cls.ACTIONS}
+            for name in cls.TABLES:
+                row[name] = table.params[f"b_{name}"]
+            rows.append(row)
+        return json_text(rows)
 
 
 @contextmanager
@@ -781,7 +781,7 @@ class _Batcher:
         Dropped after a failure and at the end (closed, never given back to the pool),
         opened again next."""
         self._writer = _Writer()
-        self._moves = _Moves(self._writer) if engine.dialect.name == "postgresql" else None
+        self._moves = _Moves() if engine.dialect.name == "postgresql" else None
         self._closing = threading.Lock()
         self._stopped = False
         self._thread = threading.Thread(target=self._loop, name="kaido-writer", daemon=True)

@@ -189,6 +189,8 @@ def test_each_kind_of_write_reads_back_as_the_columns_types_say(database_url: st
             store.commit(action_write("t", ply, seat, action, **values))
 
         append(1, 0, action, version=1, status="playing", result=None, deadline=now + 30.25)
+        first = store.table("t")
+        assert first is not None and first.deadline == now + 30.25  # every bit of the float
         append(2, 1, ["undo me"], version=2, status="playing", result=None, deadline=None)
         store.remove_action("t", 2, version=3, deadline=now + 60.5)
         store.set_seat_bot("t", 1, "easy", deadline=None)
