@@ -262,6 +262,12 @@ def clear_offer(s: CatanState) -> None:
     s.phase = MAIN
 
 
+DRAFT_STEPS: Final = frozenset(
+    {"trade", "offer_give", "offer_ask", "withdraw", "counter", "counter_give", "counter_ask"}
+)
+"""Steps that open, write or drop the terms being drafted and narrate nothing: the table's
+help has nothing to foresee in them (only proposing or submitting the terms is told)."""
+
 STEPS: Final = {
     "maritime": _maritime,
     "trade": _open_offer,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from kaido.games.catan import GAME
+import random
+
+from kaido.core.game import Game
+from kaido.games.catan import GAME, trade
 from kaido.games.catan.actions import TABLE
 from kaido.games.catan.board import edge_between
 from kaido.games.catan.state import (
@@ -283,3 +286,26 @@ def test_combined_mode_and_harbour_same_turn_CT_TURN_5() -> None:
     act(s, "road", edge_between(b, a))  # and building again after trading
     assert hand(s, 0) == {"wool": 1}
     check(s)
+
+
+def test_drafting_terms_narrates_nothing_so_its_help_is_not_foreseen() -> None:
+    """CT-TRADE-9: the active player drafts the terms step by step (and responders their
+    counters); only proposing or submitting them is told. The table's help skips playing a
+    draft step out on a copy (`trade.DRAFT_STEPS`), which loses nothing only while those
+    steps narrate nothing: checked on every draft step met in random games."""
+    met: set[str] = set()
+    for seed in range(6):
+        state = GAME.setup(GAME.make_options({"players": 4}), seed=seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state) and len(met) < len(trade.DRAFT_STEPS):
+            options = GAME.legal_actions(state)
+            for action in options:
+                if action.kind in trade.DRAFT_STEPS:
+                    met.add(action.kind)
+                    after = state.copy()
+                    assert GAME.apply(after, action, narrate=True) == [], action
+                    foreseen = Game.action_help(GAME, state, action, "en", foresee=True)
+                    assert GAME.action_help(state, action, "en").startswith(foreseen)
+            drafts = [a for a in options if a.kind in trade.DRAFT_STEPS]
+            GAME.apply(state, rng.choice(drafts if drafts and rng.random() < 0.5 else options))
+    assert met == trade.DRAFT_STEPS
