@@ -112,11 +112,13 @@ Texts = dict[Any, "str | Texts"]
 sent, kept as strings (which the garbage collector never looks at) and compared as text."""
 
 
-def texts_of(fields: dict[Any, Any]) -> Texts:
-    """`fields` as `Texts`: each value encoded once, objects key by key."""
+def texts_of(fields: dict[Any, Any], leave_out: tuple[str, ...] = ()) -> Texts:
+    """`fields` as `Texts`, but the top-level keys in `leave_out`: each value encoded once,
+    objects key by key."""
     return {
         key: texts_of(value) if type(value) is dict else json_text(value)
         for key, value in fields.items()
+        if key not in leave_out
     }
 
 

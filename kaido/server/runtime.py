@@ -239,7 +239,7 @@ class TableRuntime:
         message)."""
         message = self.message(subscriber.user_id, subscriber.lang, log_from=0)
         revision = next(_revisions)
-        self.sent[subscriber] = Sent(revision, texts_of(_without_log(message)))
+        self.sent[subscriber] = Sent(revision, texts_of(message, leave_out=LOG_KEYS))
         subscriber.send(json_text({**message, "revision": revision}))
 
     def broadcast(self, log_from: int) -> None:
@@ -259,7 +259,7 @@ class TableRuntime:
             if key not in made:
                 message = self.message(user_id, subscriber.lang, log_from)
                 log = {name: encoded(message[name]) for name in LOG_KEYS if name in message}
-                made[key] = Sent(revision, texts_of(_without_log(message))), log
+                made[key] = Sent(revision, texts_of(message, leave_out=LOG_KEYS)), log
             after, log = made[key]
             text_key = (*key, before.revision)
             if text_key not in texts:
@@ -274,7 +274,3 @@ class TableRuntime:
                 texts[text_key] = json_text(patch)
             self.sent[subscriber] = after
             subscriber.send(texts[text_key])
-
-
-def _without_log(message: dict[str, Any]) -> dict[str, Any]:
-    return {name: value for name, value in message.items() if name not in LOG_KEYS}

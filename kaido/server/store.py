@@ -714,17 +714,18 @@ class _Moves:
         moves = all(tuple(op.key for op in write.ops) == _Moves.KEYS for write in writes)
         return moves and len({write.table_id for write in writes}) == len(writes)
 
+    @classmethod
     def commit(
-        self,
+        cls,
         connection: PoolProxiedConnection,
         dialect: Dialect,
         writes: list[Write],
         guard: WriteGuard | None,
     ) -> None:
-        sql, params = self.PLAIN, {"moves": self.document(writes)}
+        sql, params = cls.PLAIN, {"moves": cls.document(writes)}
         if guard is not None:
             query, check = guard.alive_query()
-            sql = self.CHECKED.replace("{query}", query)
+            sql = cls.CHECKED.replace("{query}", query)
             params.update(check)
         with contextlib.closing(connection.cursor()) as cursor:
             with _as_sqlalchemy_errors(dialect, sql, params):
@@ -781,7 +782,8 @@ class _Batcher:
         Dropped after a failure and at the end (closed, never given back to the pool),
         opened again next."""
         self._writer = _Writer()
-        self._moves = _Moves() if engine.dialect.name == "postgresql" else None
+        self._moves_together = engine.dialect.name == "postgresql"
+        """Moves go as one statement (`_Moves`), on PostgreSQL in autocommit."""
         self._closing = threading.Lock()
         self._stopped = False
         self._thread = threading.Thread(target=self._loop, name="kaido-writer", daemon=True)
@@ -824,7 +826,7 @@ class _Batcher:
 
     def _open(self) -> PoolProxiedConnection:
         connection = self._engine.raw_connection()
-        if self._moves is not None:
+        if self._moves_together:
             driver: Any = connection.driver_connection
             driver.autocommit = True
         return connection
@@ -834,12 +836,12 @@ class _Batcher:
             connection = self._connection = self._connection or self._open()
             dialect = self._engine.dialect
             writes = [write for write, _outcome in batch]
-            if self._moves is None:
+            if not self._moves_together:
                 self._change(connection, dialect, writes)
                 with _as_sqlalchemy_errors(dialect, "COMMIT"):
                     connection.commit()
             elif _Moves.take(writes):
-                self._moves.commit(connection, dialect, writes, self.guard)
+                _Moves.commit(connection, dialect, writes, self.guard)
             else:
                 driver: Any = connection.driver_connection
                 with _as_sqlalchemy_errors(dialect, "BEGIN/COMMIT"), driver.transaction():

@@ -164,8 +164,8 @@ class CatanGame(Game[CatanState]):
     def action_help(
         self, state: CatanState, action: Action, lang: Lang = "en", *, foresee: bool = True
     ) -> str:
-        # Drafting an offer tells nothing: not played out on a copy (a third of a busy
-        # server's help, bench/README.md).
+        # Drafting an offer tells nothing: not played out on a copy (a third of the legal
+        # list's time in random play, bench/README.md).
         foresee = foresee and action.kind not in trade.DRAFT_STEPS
         said = super().action_help(state, action, lang, foresee=foresee)
         return " — ".join(filter(None, [said, text.build_help(state, action.kind, lang)]))
