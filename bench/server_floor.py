@@ -49,26 +49,27 @@ class Sink:
         self.changed.put(self.table)
 
 
-def thread_times() -> dict[str, tuple[int, int]]:
-    """Each live thread's (user, system) clock ticks, by its name."""
+Ticks = dict[tuple[str, str], int]
+"""CPU clock ticks (user + system) by thread: (its task id, its name)."""
+
+
+def thread_times() -> Ticks:
+    """Each live thread's CPU so far."""
     names = {str(thread.native_id): thread.name for thread in threading.enumerate()}
-    times: dict[str, tuple[int, int]] = {}
+    times: Ticks = {}
     for task in os.listdir("/proc/self/task"):
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/self/task/{task}/stat").read_text().rsplit(")", 1)[1].split()
-            times[f"{task} {names.get(task, '?')}"] = (int(fields[11]), int(fields[12]))
+            times[task, names.get(task, "?")] = int(fields[11]) + int(fields[12])
     return times
 
 
-def per_thread(
-    before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]], moves: int
-) -> str:
-    """Each kind of thread's CPU (user + system) between two `thread_times`, in µs a move."""
+def per_thread(before: Ticks, after: Ticks, moves: int) -> str:
+    """Each kind of thread's CPU between two `thread_times`, in µs a move."""
     spent: collections.Counter[str] = collections.Counter()
-    for key, (user, system) in after.items():
-        start = before.get(key, (0, 0))
-        kind = re.sub(r"_\d+$", "_N", key.split(" ", 1)[1])  # a pool's threads together
-        spent[kind] += user - start[0] + system - start[1]
+    for (task, name), ticks in after.items():
+        kind = re.sub(r"_\d+$", "_N", name)  # a pool's threads together
+        spent[kind] += ticks - before.get((task, name), 0)
     tick = 1e6 / os.sysconf("SC_CLK_TCK") / max(1, moves)
     return ", ".join(f"{kind} {ticks * tick:.0f}" for kind, ticks in spent.most_common() if ticks)
 
@@ -102,7 +103,13 @@ def run(args: argparse.Namespace, database_url: str | None) -> None:
             services.store.close()
 
 
-def drive(args: argparse.Namespace, services: Any, tables: list[Any], changed: Any) -> None:
+def drive(
+    args: argparse.Namespace,
+    services: Any,
+    tables: list[tuple[Any, Any]],
+    changed: queue.SimpleQueue[int],
+) -> None:
+    """Play until the time is up, then print the run's row."""
     rng = random.Random(args.seed)
     due: list[tuple[float, int]] = []  # (when the human acts, table)
     waiting: set[int] = set()
@@ -117,7 +124,7 @@ def drive(args: argparse.Namespace, services: Any, tables: list[Any], changed: A
     until = start + args.seconds
     while (now := time.monotonic()) < until:
         with contextlib.suppress(queue.Empty):
-            number = changed.get(timeout=max(0.0, min(due[0][0] if due else until, until) - now))
+            number = changed.get(timeout=max(0.0, (min(due[0][0], until) if due else until) - now))
             while True:  # each table told of a change: its human acts later if it decides
                 match = tables[number][1].match
                 deciding = match is not None and not match.is_over and match.to_move == 0
